@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.check.json' }],
+	},
+	setupFiles: ['<rootDir>/test/setup/env.js'],
+	testTimeout: 60000,
+	maxWorkers: 2,
+};

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getAppId } from '../../helpers/locators';
+import { mapItems } from '../../helpers/mapItems';
+import { objectFrom } from '../../helpers/responses';
+import { apiPath, flipletApiRequest } from '../../transport';
+import { appLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	appLocator(),
+	{
+		displayName: 'Release Type',
+		name: 'releaseType',
+		type: 'options',
+		default: 'silent',
+		options: [
+			{ name: 'Silent', value: 'silent', description: 'Users get the update the next time the app loads' },
+			{ name: 'Visible', value: 'visible', description: 'Users are told an update is available' },
+			{ name: 'Forced', value: 'forced', description: 'Users must install the update to continue' },
+		],
+	},
+	{
+		displayName: 'Changelog',
+		name: 'changelog',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		description: 'Release notes shown with the update',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['app'], operation: ['publish'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const appId = await getAppId.call(this, itemIndex);
+		const release = {
+			type: this.getNodeParameter('releaseType', itemIndex) as string,
+			changelog: this.getNodeParameter('changelog', itemIndex, '') as string,
+		};
+		const body = await flipletApiRequest.call(this, {
+			method: 'POST',
+			path: apiPath('apps', appId, 'publish'),
+			body: { release },
+			itemIndex,
+		});
+		return objectFrom(body, 'app');
+	});
+}

@@ -1,0 +1,61 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+const idRegex = { regex: '^[0-9]+$', errorMessage: 'An id is a whole number, e.g. 123' };
+
+export function appLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'App',
+		name: 'app',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description:
+			"The app. API tokens only reach published apps: pick the live app (its productionAppId), not the draft you edit in Studio.",
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchApps', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 12345',
+				validation: [{ type: 'regex', properties: idRegex }],
+			},
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Staff Directory' },
+		],
+		...overrides,
+	};
+}
+
+export function returnAllOrLimit(maxValue?: number): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1, ...(maxValue ? { maxValue } : {}) },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+export const simplifyOption: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};

@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiPath, flipletApiRequest } from '../transport';
+import { listFrom } from './responses';
+
+type NamedRecord = IDataObject & { id?: unknown; name?: unknown };
+
+/** Picks the one record whose name matches exactly (or, failing that, ignoring case). */
+export function pickByName<T extends NamedRecord>(records: T[], name: string): T[] {
+	const exact = records.filter((record) => record.name === name);
+	if (exact.length) return exact;
+	const lower = name.toLowerCase();
+	return records.filter((record) => String(record.name ?? '').toLowerCase() === lower);
+}
+
+export function readLocator(
+	this: IExecuteFunctions,
+	parameterName: string,
+	itemIndex: number,
+): { mode: string; value: string } {
+	const locator = this.getNodeParameter(parameterName, itemIndex) as INodeParameterResourceLocator | string | number;
+	if (typeof locator !== 'object' || locator === null) return { mode: 'id', value: String(locator ?? '').trim() };
+	return { mode: String(locator.mode), value: String(locator.value ?? '').trim() };
+}
+
+export function requireWholeNumber(
+	this: IExecuteFunctions,
+	value: string,
+	label: string,
+	itemIndex: number,
+): number {
+	if (!/^\d+$/.test(value)) {
+		throw new NodeOperationError(this.getNode(), `${label}: "${value}" is not an id`, {
+			itemIndex,
+			description: `Give the ${label.toLowerCase()} as a whole number (e.g. 123), or pick it from the list.`,
+		});
+	}
+	return Number(value);
+}
+
+/** The app id of the `app` locator; "By Name" is looked up in the apps the token can reach. */
+export async function getAppId(this: IExecuteFunctions, itemIndex: number, parameterName = 'app'): Promise<number> {
+	const { mode, value } = readLocator.call(this, parameterName, itemIndex);
+	if (!value) {
+		throw new NodeOperationError(this.getNode(), 'No app given', {
+			itemIndex,
+			description: 'Pick an app from the list, or give its id or name.',
+		});
+	}
+	if (mode !== 'name') return requireWholeNumber.call(this, value, 'App', itemIndex);
+	const body = await flipletApiRequest.call(this, { method: 'GET', path: apiPath('apps'), itemIndex });
+	const matches = pickByName(listFrom(this.getNode(), body, 'apps', itemIndex), value);
+	if (matches.length !== 1) {
+		throw new NodeOperationError(
+			this.getNode(),
+			matches.length ? `Several apps are named "${value}"` : `No app named "${value}"`,
+			{ itemIndex, description: 'Pick the app from the list or give its id instead.' },
+		);
+	}
+	return Number(matches[0].id);
+}

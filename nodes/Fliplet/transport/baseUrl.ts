@@ -1,0 +1,50 @@
+export type FlipletRegion = 'auto' | 'eu' | 'us' | 'ca' | 'custom';
+
+export const REGION_HOSTS = {
+	eu: 'https://api.fliplet.com',
+	us: 'https://us.api.fliplet.com',
+	ca: 'https://ca.api.fliplet.com',
+} as const;
+
+export interface FlipletCredentialData {
+	accessToken?: string;
+	region?: FlipletRegion;
+	baseUrl?: string;
+}
+
+const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i;
+
+export function regionFromToken(token: string): keyof typeof REGION_HOSTS {
+	const prefix = token.slice(0, 4).toLowerCase();
+	if (prefix === 'us--') return 'us';
+	if (prefix === 'ca--') return 'ca';
+	return 'eu';
+}
+
+/** True when the token would travel encrypted, or only to this machine. */
+export function isSafeBaseUrl(url: string): boolean {
+	return /^https:\/\//i.test(url) || LOOPBACK_HTTP.test(url + '/');
+}
+
+/**
+ * The API host for a credential. Returns an error message instead of a URL when a custom base
+ * URL would send the token in clear text to another machine.
+ */
+export function resolveBaseUrl(credentials: FlipletCredentialData): { url: string } | { error: string } {
+	const region = credentials.region ?? 'auto';
+	if (region === 'custom') {
+		const url = String(credentials.baseUrl ?? '')
+			.trim()
+			.replace(/\/+$/, '');
+		if (!url) return { error: 'The credential uses a custom base URL but none is set' };
+		if (!isSafeBaseUrl(url)) {
+			return {
+				error:
+					'The custom base URL must start with https:// (http:// is only accepted for 127.0.0.1 or localhost), so the API token is never sent unencrypted',
+			};
+		}
+		return { url };
+	}
+	if (region === 'auto') return { url: REGION_HOSTS[regionFromToken(credentials.accessToken ?? '')] };
+	return { url: REGION_HOSTS[region] };
+}

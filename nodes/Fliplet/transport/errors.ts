@@ -1,0 +1,121 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+export interface ApiFailure {
+	method: string;
+	path: string;
+	status?: number;
+	body?: unknown;
+	/** Network-level failure (no HTTP status): its code and message. */
+	networkCode?: string;
+	networkMessage?: string;
+	attempts: number;
+	idempotent: boolean;
+	/** A non-idempotent request failed in a way that leaves its effect unknown. */
+	mayHaveBeenProcessed?: boolean;
+	itemIndex?: number;
+}
+
+const REDACTED = '[redacted]';
+
+export function redact(text: string, secret: string | undefined): string {
+	if (!secret || secret.length < 4) return text;
+	return text.split(secret).join(REDACTED);
+}
+
+function bodyField(body: unknown, field: string): string | undefined {
+	if (!body || typeof body !== 'object') return undefined;
+	const value = (body as Record<string, unknown>)[field];
+	return typeof value === 'string' && value ? value : undefined;
+}
+
+function describe(failure: ApiFailure): { message: string; description: string } {
+	const { status, body, path } = failure;
+	const apiMessage = bodyField(body, 'message') ?? bodyField(body, 'error');
+	const tries = failure.attempts > 1 ? ` (after ${failure.attempts} attempts)` : '';
+	const unknownOutcome = failure.mayHaveBeenProcessed
+		? ' The request may already have been processed, so it was not sent again automatically (that could duplicate it). Check the result in Fliplet before running this item again.'
+		: '';
+
+	if (status === undefined) {
+		const reason = failure.networkMessage ?? 'the connection failed';
+		return {
+			message: `Could not reach the Fliplet API: ${reason}${tries}`,
+			description: failure.idempotent
+				? 'Check the network and the credential\'s region or base URL. The request was retried with backoff before giving up.'
+				: `Check the network and the credential's region or base URL.${unknownOutcome}`,
+		};
+	}
+
+	const message = `${apiMessage ?? `The Fliplet API answered ${status}`}${tries}`;
+	if (status === 401) {
+		return {
+			message: 'The token is not valid or was revoked',
+			description:
+				"Create a new token in Fliplet Studio (App settings → API tokens, or the organization's tokens) and update the Fliplet API credential. A token only works on its own region's host: check the credential's region.",
+		};
+	}
+	if ((status === 400 || status === 403) && bodyField(body, 'type') === 'datasource.access') {
+		return {
+			message,
+			description:
+				"The data source's security rules do not let this token do that. In Fliplet Studio open the data source, then Security rules (or App settings → API tokens), and grant this app's token the read, write, update or delete permission it needs. Organization tokens cannot pass security rules: use an app API token.",
+		};
+	}
+	if (status === 403) {
+		return { message, description: 'The token may not access this. Use a token of an app or organization that owns the resource, with editor or publisher rights.' };
+	}
+	if (status === 404) {
+		const appPath = /^\/v1\/apps\/[^/]+/.test(path);
+		return {
+			message,
+			description: appPath
+				? "API tokens only reach published apps: use the published app's productionAppId (App → Get Many shows it), not the id of the draft you edit in Studio. An app the token cannot access also answers 404."
+				: 'Check the id or name. Data sources can be addressed by id or by name; the token must have access to it.',
+		};
+	}
+	if (status === 402) {
+		return { message, description: "The account's AI credits are used up. Add credits or raise the plan in Fliplet Studio, then run again." };
+	}
+	if (status === 413) {
+		return { message, description: 'The file is too large. Audio for transcription must be at most 25 MiB.' };
+	}
+	if (status === 415) {
+		return { message, description: 'The file type is not supported. Audio must be webm, mp4, mpeg, wav or ogg.' };
+	}
+	if (status === 429) {
+		return {
+			message: `Rate limit reached: ${apiMessage ?? 'too many requests'}${tries}`,
+			description:
+				'Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s, AI 10/60 s). The node waited as the API asked and gave up after its bounded retries: use the batch options, fewer items per run, or a Wait node.',
+		};
+	}
+	if (status >= 500) {
+		return {
+			message,
+			description: failure.idempotent
+				? 'The Fliplet API failed. The request was retried with backoff before giving up; try again later.'
+				: `The Fliplet API failed.${unknownOutcome}`,
+		};
+	}
+	return { message, description: 'The API refused the request: check the fields of this item.' };
+}
+
+export function toNodeApiError(node: INode, failure: ApiFailure, secret?: string): NodeApiError {
+	const { message, description } = describe(failure);
+	const safeBody = failure.body === undefined ? {} : JSON.parse(redact(JSON.stringify(failure.body), secret));
+	const response: JsonObject = {
+		status: failure.status ?? null,
+		method: failure.method,
+		path: failure.path,
+		attempts: failure.attempts,
+		body: typeof safeBody === 'object' && safeBody !== null ? safeBody : String(safeBody),
+	};
+	if (failure.mayHaveBeenProcessed !== undefined) response.mayHaveBeenProcessed = failure.mayHaveBeenProcessed;
+	return new NodeApiError(node, response, {
+		message: redact(message, secret),
+		description: redact(description, secret),
+		httpCode: failure.status === undefined ? undefined : String(failure.status),
+		itemIndex: failure.itemIndex,
+	});
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'crypto';
+
+export interface MultipartField {
+	name: string;
+	value: string;
+}
+
+export interface MultipartFile {
+	name: string;
+	fileName: string;
+	mimeType: string;
+	data: Buffer;
+}
+
+export interface MultipartBody {
+	body: Buffer;
+	contentType: string;
+}
+
+const quoted = (value: string) => value.replace(/["\\\r\n]/g, (c) => encodeURIComponent(c));
+
+/**
+ * A multipart/form-data body built by hand: n8n's request helpers send a Buffer as is, so files
+ * can be uploaded without a form-data dependency. The boundary is random and never occurs in text.
+ */
+export function buildMultipartBody(fields: MultipartField[], files: MultipartFile[]): MultipartBody {
+	const boundary = `----n8nFliplet${randomBytes(12).toString('hex')}`;
+	const chunks: Buffer[] = [];
+	for (const field of fields) {
+		chunks.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(field.name)}"\r\n\r\n${field.value}\r\n`,
+			),
+		);
+	}
+	for (const file of files) {
+		chunks.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+			),
+			file.data,
+			Buffer.from('\r\n'),
+		);
+	}
+	chunks.push(Buffer.from(`--${boundary}--\r\n`));
+	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -1,0 +1,182 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
+import { toNodeApiError } from './errors';
+import type { MultipartBody } from './multipart';
+import {
+	backoffMs,
+	isNetworkFault,
+	mayHaveReachedServer,
+	MAX_FAULT_RETRIES,
+	MAX_RATE_LIMIT_WAITS,
+	rateLimitWaitMs,
+} from './retryPolicy';
+
+export type FlipletContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export const CREDENTIAL_NAME = 'flipletApi';
+
+export interface FlipletRequest {
+	method: IHttpRequestMethods;
+	/** Path below the host, built with `apiPath` so every segment is URL-encoded. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	multipart?: MultipartBody;
+	/**
+	 * Whether sending the request twice has the same effect as sending it once. GET is always
+	 * idempotent; any other method is only retried after a fault when the caller says so.
+	 * Email, SMS, AI, notification create, publish and token create must never set this.
+	 */
+	idempotent?: boolean;
+	itemIndex?: number;
+	/** Milliseconds before the request is abandoned (default 5 minutes). */
+	timeout?: number;
+	/** Return the raw bytes of the response (e.g. a CSV export) instead of parsed JSON. */
+	binaryResponse?: boolean;
+	headers?: IDataObject;
+}
+
+interface RawResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+const DEFAULT_TIMEOUT_MS = 300_000;
+
+/** Joins path segments below /v1, URL-encoding each one (names may hold `/`, `?`, `#`, spaces). */
+export function apiPath(...segments: Array<string | number>): string {
+	return '/v1/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
+}
+
+function networkDetails(error: unknown): { code?: string; message: string } {
+	const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+	const code = err?.cause?.code ?? err?.code;
+	const message = err?.cause?.message ?? err?.message ?? 'unknown network error';
+	return { code: typeof code === 'string' ? code : undefined, message: String(message) };
+}
+
+function parseJsonBody(body: unknown): unknown {
+	if (typeof body !== 'string') return body;
+	if (body === '') return undefined;
+	try {
+		return JSON.parse(body);
+	} catch {
+		return body;
+	}
+}
+
+/**
+ * The one place that talks HTTP to Fliplet. Resolves the host from the credential, waits and
+ * retries on 429 as the API asks, retries faults only for idempotent requests, and turns every
+ * failure into a NodeApiError that says how to fix it and never contains the token.
+ */
+export async function flipletApiRequest<T = IDataObject>(
+	this: FlipletContext,
+	request: FlipletRequest,
+): Promise<T> {
+	const credentials = await this.getCredentials<FlipletCredentialData>(CREDENTIAL_NAME);
+	const resolved = resolveBaseUrl(credentials);
+	if ('error' in resolved) {
+		throw new NodeOperationError(this.getNode(), resolved.error, {
+			itemIndex: request.itemIndex,
+			description: 'Edit the Fliplet API credential: pick a region, or give an https:// base URL.',
+		});
+	}
+	const idempotent = request.method === 'GET' || request.idempotent === true;
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL: resolved.url,
+		url: request.path,
+		qs: request.qs,
+		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
+		timeout: request.timeout ?? DEFAULT_TIMEOUT_MS,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		json: !request.multipart && !request.binaryResponse,
+	};
+	if (request.binaryResponse) options.encoding = 'arraybuffer';
+	if (request.multipart) {
+		options.body = request.multipart.body;
+		options.headers!['Content-Type'] = request.multipart.contentType;
+	} else if (request.body !== undefined) {
+		options.body = request.body;
+		options.headers!['Content-Type'] = 'application/json';
+	}
+
+	let rateLimitWaits = 0;
+	let faultRetries = 0;
+	for (let attempt = 1; ; attempt++) {
+		let response: RawResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_NAME,
+				options,
+			)) as RawResponse;
+		} catch (error) {
+			const { code, message } = networkDetails(error);
+			const retryable = isNetworkFault(code, message);
+			if (retryable && idempotent && faultRetries < MAX_FAULT_RETRIES) {
+				await sleep(backoffMs(faultRetries++));
+				continue;
+			}
+			throw toNodeApiError(
+				this.getNode(),
+				{
+					method: request.method,
+					path: request.path,
+					networkCode: code,
+					networkMessage: message,
+					attempts: attempt,
+					idempotent,
+					mayHaveBeenProcessed: idempotent ? undefined : mayHaveReachedServer(code, message),
+					itemIndex: request.itemIndex,
+				},
+				credentials.accessToken,
+			);
+		}
+
+		const { statusCode } = response;
+		if (statusCode < 400) {
+			if (request.binaryResponse) return Buffer.from(response.body as ArrayBuffer) as unknown as T;
+			return (parseJsonBody(response.body) ?? {}) as T;
+		}
+		const body = parseJsonBody(
+			Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body,
+		);
+		// A 429 means the request was refused before any work, so waiting and re-sending is safe for all.
+		if (statusCode === 429 && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
+			await sleep(rateLimitWaitMs(body, response.headers, rateLimitWaits++));
+			continue;
+		}
+		if (statusCode >= 500 && idempotent && faultRetries < MAX_FAULT_RETRIES) {
+			await sleep(backoffMs(faultRetries++));
+			continue;
+		}
+		throw toNodeApiError(
+			this.getNode(),
+			{
+				method: request.method,
+				path: request.path,
+				status: statusCode,
+				body,
+				attempts: attempt,
+				idempotent,
+				mayHaveBeenProcessed: statusCode >= 500 && !idempotent ? true : undefined,
+				itemIndex: request.itemIndex,
+			},
+			credentials.accessToken,
+		);
+	}
+}

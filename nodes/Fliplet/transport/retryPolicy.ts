@@ -1,0 +1,74 @@
+export const MAX_RATE_LIMIT_WAITS = 8;
+export const MAX_SINGLE_WAIT_MS = 65_000;
+export const MAX_FAULT_RETRIES = 3;
+const BACKOFF_BASE_MS = 300;
+const BACKOFF_CAP_MS = 8_000;
+
+type HeaderBag = Record<string, unknown> | undefined;
+
+function header(headers: HeaderBag, name: string): string | undefined {
+	if (!headers) return undefined;
+	const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+	const value = key === undefined ? undefined : headers[key];
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+/**
+ * How long a 429 asks us to wait: the body's `nextValidRequestDate`, else `Retry-After`
+ * (seconds or an HTTP date), else a backoff. Always at least 50 ms and at most MAX_SINGLE_WAIT_MS.
+ */
+export function rateLimitWaitMs(
+	body: unknown,
+	headers: HeaderBag,
+	attempt: number,
+	now = Date.now(),
+): number {
+	let wait: number | undefined;
+	const next =
+		body && typeof body === 'object' ? (body as { nextValidRequestDate?: unknown }).nextValidRequestDate : undefined;
+	if (typeof next === 'string' || typeof next === 'number') {
+		const at = new Date(next).getTime();
+		if (!Number.isNaN(at)) wait = at - now;
+	}
+	if (wait === undefined) {
+		const retryAfter = header(headers, 'retry-after');
+		if (retryAfter !== undefined) {
+			const seconds = Number(retryAfter);
+			wait = Number.isFinite(seconds) ? seconds * 1000 : new Date(retryAfter).getTime() - now;
+			if (Number.isNaN(wait)) wait = undefined;
+		}
+	}
+	if (wait === undefined) wait = backoffMs(attempt);
+	return Math.min(MAX_SINGLE_WAIT_MS, Math.max(50, Math.ceil(wait) + jitterMs(100)));
+}
+
+/** Exponential backoff with full jitter on top of a growing floor. */
+export function backoffMs(attempt: number): number {
+	const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+	return Math.round(ceiling / 2 + jitterMs(ceiling / 2));
+}
+
+function jitterMs(max: number): number {
+	return Math.random() * max;
+}
+
+const RETRYABLE_NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
+
+export function isNetworkFault(code: string | undefined, message: string): boolean {
+	if (code && RETRYABLE_NETWORK_CODES.has(code)) return true;
+	return /socket hang up|timeout|network|ECONNRESET|ECONNREFUSED/i.test(message);
+}
+
+/** A request that timed out or lost its connection after being written may have been processed. */
+export function mayHaveReachedServer(code: string | undefined, message: string): boolean {
+	return code !== 'ECONNREFUSED' && code !== 'EAI_AGAIN' && !/ECONNREFUSED|ENOTFOUND/.test(message);
+}

@@ -1,0 +1,57 @@
+'use strict';
+
+/**
+ * Control endpoints under /__sandbox/ for callers in another process (the end-to-end tier, the
+ * demo): they read what the sandbox received and flip its switches. They need no token.
+ */
+const controlRoutes = [
+	{
+		method: 'GET',
+		path: '/__sandbox/requests',
+		handler: ({ sandbox, query }) => ({ body: { requests: sandbox.requests.slice(Number(query.since ?? 0)) } }),
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/reset',
+		handler: ({ sandbox }) => {
+			sandbox.reset();
+			return { body: { reset: true } };
+		},
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/faults',
+		handler: ({ sandbox, body }) => {
+			sandbox.injectFault(body);
+			return { body: { faults: sandbox.faults } };
+		},
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/rate-limits',
+		handler: ({ sandbox, body }) => {
+			if (typeof body?.enabled === 'boolean') sandbox.rateLimiter.enabled = body.enabled;
+			if (body?.limits) Object.assign(sandbox.rateLimiter.limits, body.limits);
+			return { body: { enabled: sandbox.rateLimiter.enabled, limits: sandbox.rateLimiter.limits } };
+		},
+	},
+	{
+		method: 'GET',
+		path: '/__sandbox/state',
+		handler: ({ sandbox }) => {
+			const { state } = sandbox;
+			return {
+				body: {
+					dataSources: state.dataSources,
+					entries: state.entries,
+					notifications: state.notifications,
+					sent: state.sent,
+					ai: state.ai,
+					tokens: [...state.tokens.values()].map(({ token, ...rest }) => ({ ...rest, tokenPrefix: token.slice(0, 4) })),
+				},
+			};
+		},
+	},
+];
+
+module.exports = { controlRoutes };

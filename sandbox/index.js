@@ -1,0 +1,6 @@
+'use strict';
+
+const { createSandbox } = require('./server');
+const { TOKENS } = require('./state');
+
+module.exports = { createSandbox, TOKENS };

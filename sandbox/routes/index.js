@@ -1,0 +1,13 @@
+'use strict';
+
+/**
+ * Every API area's routes. A route: { method, path, area? (its rate-limit bucket),
+ * auth? ('required' by default, 'optional' for public data sources), handler(ctx) }.
+ * A handler returns { status?, body?, headers? } (no body: an empty response) or throws HttpError.
+ */
+const allRoutes = [
+	...require('./user').routes,
+	...require('./apps').routes,
+];
+
+module.exports = { allRoutes };

@@ -1,0 +1,231 @@
+'use strict';
+
+const http = require('node:http');
+const { HttpError, compilePath, isObject } = require('./http');
+const { parseMultipart } = require('./multipart');
+const { RateLimiter } = require('./rateLimit');
+const { createState, tokenRegion } = require('./state');
+const { allRoutes } = require('./routes');
+const { controlRoutes } = require('./control');
+
+const UNAUTHORISED = {
+	error: 'not authorised',
+	message: "The auth_token provided doesn't belong to any user.",
+};
+
+/**
+ * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay', count?: number,
+ *   status?: number, delayMs?: number, method?: string, path?: string }} Fault
+ */
+
+/**
+ * A local, in-memory simulator of the Fliplet REST API.
+ * @param {{ region?: string, rateLimits?: boolean, limits?: Record<string, {limit: number, windowMs: number}>, log?: boolean }} [options]
+ */
+function createSandbox(options = {}) {
+	const sandbox = {
+		state: createState({ region: options.region }),
+		rateLimiter: new RateLimiter(options.rateLimits ?? true, options.limits),
+		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, body: any, bytes: number, status?: number, at: number}>} */
+		requests: [],
+		/** @type {Fault[]} */
+		faults: [],
+		url: '',
+		/** @type {http.Server | undefined} */
+		server: undefined,
+		reset() {
+			sandbox.state = createState({ region: options.region });
+			sandbox.rateLimiter.reset();
+			sandbox.requests.length = 0;
+			sandbox.faults.length = 0;
+		},
+		/** @param {Fault} fault */
+		injectFault(fault) {
+			sandbox.faults.push({ count: 1, ...fault });
+		},
+		/** @param {number} [port] */
+		async start(port = 0, host = '127.0.0.1') {
+			const server = http.createServer((req, res) => {
+				handle(sandbox, req, res).catch((error) => {
+					if (!res.headersSent) send(res, 500, { message: `Sandbox failure: ${error.message}` });
+				});
+			});
+			server.keepAliveTimeout = 1000;
+			await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
+			const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+			sandbox.server = server;
+			sandbox.url = `http://${host}:${address.port}`;
+			return sandbox.url;
+		},
+		async stop() {
+			const server = sandbox.server;
+			if (!server) return;
+			sandbox.server = undefined;
+			server.closeAllConnections?.();
+			await new Promise((resolve) => server.close(() => resolve(undefined)));
+		},
+	};
+	return sandbox;
+}
+
+const compiledRoutes = allRoutes.map((route) => ({ ...route, match: compilePath(route.path) }));
+const compiledControl = controlRoutes.map((route) => ({ ...route, match: compilePath(route.path) }));
+
+/** @param {http.IncomingMessage} req */
+function readBody(req) {
+	return new Promise((resolve, reject) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		req.on('data', (chunk) => chunks.push(chunk));
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {unknown} [body]
+ * @param {Record<string, string>} [headers]
+ */
+function send(res, status, body, headers = {}) {
+	if (Buffer.isBuffer(body)) {
+		res.writeHead(status, { 'Content-Length': body.length, ...headers });
+		res.end(body);
+		return;
+	}
+	if (body === undefined) {
+		res.writeHead(status, { 'Content-Length': 0, ...headers });
+		res.end();
+		return;
+	}
+	const text = JSON.stringify(body);
+	res.writeHead(status, {
+		'Content-Type': 'application/json; charset=utf-8',
+		'Content-Length': Buffer.byteLength(text),
+		...headers,
+	});
+	res.end(text);
+}
+
+/** @param {Buffer} raw @param {string} contentType */
+function parseBody(raw, contentType) {
+	if (!raw.length) return undefined;
+	if (/multipart\/form-data/i.test(contentType)) return { multipart: parseMultipart(raw, contentType) };
+	if (/json/i.test(contentType) || !contentType) {
+		try {
+			return JSON.parse(raw.toString('utf8'));
+		} catch {
+			throw new HttpError(400, 'The request body is not valid JSON');
+		}
+	}
+	return raw.toString('utf8');
+}
+
+function takeFault(sandbox, method, path) {
+	const index = sandbox.faults.findIndex(
+		(fault) =>
+			(!fault.method || fault.method.toUpperCase() === method) &&
+			(!fault.path || new RegExp(fault.path).test(path)),
+	);
+	if (index === -1) return undefined;
+	const fault = sandbox.faults[index];
+	fault.count = (fault.count ?? 1) - 1;
+	if (fault.count <= 0) sandbox.faults.splice(index, 1);
+	return fault;
+}
+
+/**
+ * @param {ReturnType<typeof createSandbox>} sandbox
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ */
+async function handle(sandbox, req, res) {
+	const url = new URL(req.url ?? '/', 'http://sandbox.local');
+	const method = (req.method ?? 'GET').toUpperCase();
+	const path = url.pathname;
+	const query = Object.fromEntries(url.searchParams.entries());
+	const raw = await readBody(req);
+	const contentType = String(req.headers['content-type'] ?? '');
+
+	if (path.startsWith('/__sandbox/')) {
+		for (const route of compiledControl) {
+			const params = route.method === method ? route.match(path) : null;
+			if (params) {
+				const result = await route.handler({ sandbox, params, query, body: parseBody(raw, contentType) });
+				return send(res, result?.status ?? 200, result?.body ?? {});
+			}
+		}
+		return send(res, 404, { message: `No sandbox control route ${method} ${path}` });
+	}
+
+	const record = { method, path, query, headers: { ...req.headers }, body: undefined, bytes: raw.length, status: undefined, at: Date.now() };
+	sandbox.requests.push(record);
+
+	const respond = (status, body, headers) => {
+		record.status = status;
+		send(res, status, body, headers);
+	};
+
+	let route;
+	let params = null;
+	for (const candidate of compiledRoutes) {
+		if (candidate.method !== method) continue;
+		params = candidate.match(path);
+		if (params) {
+			route = candidate;
+			break;
+		}
+	}
+	if (!route || !params) return respond(404, { message: `Cannot ${method} ${path}` });
+
+	try {
+		record.body = parseBody(raw, contentType);
+	} catch (error) {
+		return respond(error.status ?? 400, error.body ?? { message: error.message });
+	}
+
+	const fault = takeFault(sandbox, method, path);
+	if (fault?.mode === 'drop-before') {
+		record.status = 0;
+		return req.socket.destroy();
+	}
+	if (fault?.mode === 'status-before') return respond(fault.status ?? 500, { message: 'Injected fault' });
+
+	const token = typeof req.headers['auth-token'] === 'string' ? req.headers['auth-token'] : undefined;
+	const known = token ? sandbox.state.tokens.get(token) : undefined;
+	const principal = known && tokenRegion(token ?? '') === sandbox.state.region ? known : undefined;
+	const auth = route.auth ?? 'required';
+	if (auth === 'required' && !principal) return respond(401, UNAUTHORISED);
+	if (token && !principal && auth === 'optional') return respond(401, UNAUTHORISED);
+
+	const limitedUntil = sandbox.rateLimiter.check(token ?? 'anonymous', route.area, Date.now());
+	if (limitedUntil) {
+		return respond(429, {
+			message: 'Too many requests, please slow down.',
+			referenceUrl: 'https://developers.fliplet.com/REST-API/rate-limiting.html',
+			nextValidRequestDate: limitedUntil.toISOString(),
+		});
+	}
+
+	let result;
+	try {
+		result = await route.handler({ sandbox, state: sandbox.state, principal, params, query, body: record.body, headers: req.headers, method, path });
+	} catch (error) {
+		if (error instanceof HttpError) return respond(error.status, error.body);
+		throw error;
+	}
+	const status = result?.status ?? 200;
+	const payload = result && 'body' in result ? result.body : undefined;
+
+	if (fault?.mode === 'drop-after') {
+		record.status = 0;
+		return req.socket.destroy();
+	}
+	if (fault?.mode === 'status-after') return respond(fault.status ?? 500, { message: 'Injected fault after processing' });
+	if (fault?.mode === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
+	if (res.destroyed) return;
+	respond(status, payload, result?.headers);
+}
+
+module.exports = { createSandbox, isObject };

@@ -1,0 +1,176 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	NodeParameterValueType,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials';
+import { nodeClasses } from './packageTypes';
+import type { TestItem } from './testInput.node';
+
+export const FLIPLET_NODE = 'n8n-nodes-fliplet.fliplet';
+
+class PackageNodeTypes implements INodeTypes {
+	private readonly cache = new Map<string, INodeType>();
+
+	getByName(name: string): INodeType {
+		return this.getByNameAndVersion(name);
+	}
+
+	getByNameAndVersion(name: string): INodeType {
+		let type = this.cache.get(name);
+		if (!type) {
+			const create = nodeClasses[name];
+			if (!create) throw new Error(`Unknown node type ${name}`);
+			type = create();
+			this.cache.set(name, type);
+		}
+		return type;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+export const nodeTypes = new PackageNodeTypes();
+
+export interface RunOptions {
+	/** Parameters of the node under test. */
+	parameters: INodeParameters;
+	/** Items fed to it; one empty item when left out. */
+	input?: TestItem[];
+	/** Credential data by credential type; flipletApi defaults to the sandbox with an app token. */
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	nodeType?: string;
+	typeVersion?: number;
+	continueOnFail?: boolean;
+	/** Static data to start from (and that the run updates), for trigger tests. */
+	staticData?: IDataObject;
+	mode?: WorkflowExecuteMode;
+}
+
+export interface RunResult {
+	run: IRun;
+	status: IRun['status'];
+	/** Output items of the node under test (first output). */
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	/** The error that stopped the node, if any. */
+	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
+	workflow: Workflow;
+}
+
+let executionCounter = 0;
+
+function additionalData(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	executionId: string,
+	mode: WorkflowExecuteMode,
+	workflowData: IWorkflowBase,
+): IWorkflowExecuteAdditionalData {
+	const base = 'http://127.0.0.1:5678/';
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks: new ExecutionLifecycleHooks(mode, executionId, workflowData),
+		executionId,
+		variables: {},
+		restApiUrl: base + 'rest',
+		instanceBaseUrl: base,
+		webhookBaseUrl: base + 'webhook',
+		webhookWaitingBaseUrl: base + 'webhook-waiting',
+		webhookTestBaseUrl: base + 'webhook-test',
+		formWaitingBaseUrl: base + 'form-waiting',
+		formBaseUrl: base + 'form',
+		formTestBaseUrl: base + 'form-test',
+		mcpBaseUrl: base + 'mcp',
+		mcpTestBaseUrl: base + 'mcp-test',
+		currentNodeExecutionIndex: 0,
+		logAiEvent: () => {},
+		getRunExecutionData: async () => undefined,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not used in these tests');
+		},
+		getRuntimeCredential: async () => undefined,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** Runs Input → node under test through n8n-core's real execution engine. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const mode = options.mode ?? 'manual';
+	const executionId = String(++executionCounter);
+	const nodeType = options.nodeType ?? FLIPLET_NODE;
+	const input: TestItem[] = options.input ?? [{ json: {} }];
+	const credentialTypesUsed = Object.keys(options.credentials ?? {});
+	const underTest: INode = {
+		id: 'node-under-test',
+		name: 'Under Test',
+		type: nodeType,
+		typeVersion: options.typeVersion ?? 1,
+		position: [200, 0],
+		parameters: options.parameters,
+		credentials: Object.fromEntries(
+			credentialTypesUsed.map((type) => [type, { id: `cred-${type}`, name: `Test ${type}` }]),
+		),
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const inputNode: INode = {
+		id: 'input',
+		name: 'Input',
+		type: 'test.input',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: JSON.stringify(input) } as Record<string, NodeParameterValueType>,
+	};
+	const isTrigger = !!nodeTypes.getByName(nodeType).poll;
+	const nodes = isTrigger ? [underTest] : [inputNode, underTest];
+	const connections: IConnections = isTrigger
+		? {}
+		: { Input: { main: [[{ node: 'Under Test', type: 'main', index: 0 }]] } };
+	const workflowData: IWorkflowBase = {
+		id: 'test-workflow',
+		name: 'Test',
+		active: false,
+		isArchived: false,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		staticData: options.staticData,
+		settings: { executionOrder: 'v1' },
+	});
+	const data = additionalData(options.credentials ?? {}, executionId, mode, workflowData);
+	const run = await new WorkflowExecute(data, mode).run({ workflow, startNode: workflow.getNode(nodes[0].name) ?? undefined });
+	const nodeRuns = run.data.resultData.runData['Under Test'] ?? [];
+	const items = nodeRuns[0]?.data?.main?.[0] ?? [];
+	return {
+		run,
+		status: run.status,
+		items,
+		json: items.map((item) => item.json),
+		error: (nodeRuns[0]?.error ?? run.data.resultData.error) as RunResult['error'],
+		workflow,
+	};
+}

@@ -1,0 +1,78 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+// The sandbox is plain JavaScript so scripts can run it without a build.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sandboxModule = require('../../sandbox');
+
+export const TOKENS: Record<'org' | 'app' | 'otherApp' | 'studio' | 'us' | 'otherOrg', string> =
+	sandboxModule.TOKENS;
+
+export interface SandboxRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+	body: any;
+	bytes: number;
+	status?: number;
+	at: number;
+}
+
+export interface Sandbox {
+	url: string;
+	state: any;
+	requests: SandboxRequest[];
+	faults: any[];
+	rateLimiter: { enabled: boolean; limits: Record<string, { limit: number; windowMs: number }>; reset(): void };
+	reset(): void;
+	injectFault(fault: {
+		mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
+		count?: number;
+		status?: number;
+		delayMs?: number;
+		method?: string;
+		path?: string;
+	}): void;
+	start(port?: number): Promise<string>;
+	stop(): Promise<void>;
+}
+
+export function createSandbox(options: { rateLimits?: boolean; region?: string } = {}): Sandbox {
+	return sandboxModule.createSandbox({ rateLimits: false, ...options });
+}
+
+/**
+ * Starts one sandbox for a test file (rate limits off unless asked) and resets it before each
+ * test. Returns a getter, since the sandbox only exists once `beforeAll` ran.
+ */
+export function useSandbox(options: { rateLimits?: boolean } = {}): () => Sandbox {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = createSandbox(options);
+		await sandbox.start();
+	});
+	beforeEach(() => {
+		const enabled = sandbox!.rateLimiter.enabled;
+		sandbox!.reset();
+		sandbox!.rateLimiter.enabled = enabled;
+	});
+	afterAll(async () => {
+		await sandbox?.stop();
+	});
+	return () => {
+		if (!sandbox) throw new Error('The sandbox is not started yet');
+		return sandbox;
+	};
+}
+
+export function sandboxCredential(
+	sandbox: Sandbox,
+	token: string = TOKENS.app,
+): Record<string, ICredentialDataDecryptedObject> {
+	return { flipletApi: { accessToken: token, region: 'custom', baseUrl: sandbox.url } };
+}
+
+/** The API requests the sandbox received (control calls excluded), optionally only one path. */
+export function apiRequests(sandbox: Sandbox, pathPattern?: RegExp): SandboxRequest[] {
+	return sandbox.requests.filter((request) => !pathPattern || pathPattern.test(request.path));
+}
