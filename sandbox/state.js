@@ -66,6 +66,7 @@ function createState(options = {}) {
 	addToken(state, TOKENS.us, { kind: 'organization', organizationId: 1, userId: 104, name: 'US token' });
 	addToken(state, TOKENS.otherOrg, { kind: 'organization', organizationId: 2, userId: 105, name: 'Other org token' });
 	state.analyticsSessions.set(11, sessionFixtures(created));
+	for (const seed of require('./seeds').seeds) seed(state);
 	return state;
 }
 

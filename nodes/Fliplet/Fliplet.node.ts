@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { router } from './actions/router';
-import { listSearch } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class Fliplet implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,7 +33,7 @@ export class Fliplet implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions) {
 		return await router.call(this);

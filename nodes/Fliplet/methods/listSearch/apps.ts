@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { listFrom } from '../helpers/responses';
-import { apiPath, flipletApiRequest } from '../transport';
+import { listFrom } from '../../helpers/responses';
+import { apiPath, flipletApiRequest } from '../../transport';
 
 function matches(name: unknown, filter?: string): boolean {
 	return !filter || String(name ?? '').toLowerCase().includes(filter.toLowerCase());

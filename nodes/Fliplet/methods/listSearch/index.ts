@@ -1,0 +1,1 @@
+export { searchApps } from './apps';

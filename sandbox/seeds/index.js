@@ -1,0 +1,9 @@
+'use strict';
+
+/**
+ * Fixture records of each API area, added to a fresh state. A seed: (state) => void. Each area
+ * keeps its own file here, so the base fixture in state.js stays small.
+ */
+const seeds = [];
+
+module.exports = { seeds };
