@@ -8,6 +8,7 @@
 const allRoutes = [
 	...require('./user').routes,
 	...require('./apps').routes,
+	...require('./organizations').routes,
 ];
 
 module.exports = { allRoutes };

@@ -4,6 +4,8 @@
  * Fixture records of each API area, added to a fresh state. A seed: (state) => void. Each area
  * keeps its own file here, so the base fixture in state.js stays small.
  */
-const seeds = [];
+const seeds = [
+	require('./organizations').seedOrganizations,
+];
 
 module.exports = { seeds };
