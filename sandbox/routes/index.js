@@ -8,6 +8,7 @@
 const allRoutes = [
 	...require('./user').routes,
 	...require('./apps').routes,
+	...require('./dataSources').routes,
 	...require('./organizations').routes,
 ];
 

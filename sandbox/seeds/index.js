@@ -5,6 +5,7 @@
  * keeps its own file here, so the base fixture in state.js stays small.
  */
 const seeds = [
+	require('./dataSources').seedDataSources,
 	require('./organizations').seedOrganizations,
 ];
 

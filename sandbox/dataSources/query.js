@@ -1,0 +1,162 @@
+'use strict';
+
+const { Query, Aggregator } = require('mingo');
+const { badRequest, isObject } = require('../http');
+const { compileFilter, valueAt, compare } = require('./filters');
+
+const ENTRY_FIELDS = new Set(['id', 'dataSourceId', 'createdAt', 'updatedAt', 'data']);
+
+/** `Name` and `data.Name` both mean the column; `id`, `createdAt`... mean the entry's own fields. */
+function entryPath(path) {
+	const text = String(path);
+	return ENTRY_FIELDS.has(text.split('.')[0]) ? text : `data.${text}`;
+}
+
+/** `$iLike` (SQL-style `%` and `_` wildcards, any case) becomes a mingo regex. */
+function rewriteOperators(value) {
+	if (Array.isArray(value)) return value.map(rewriteOperators);
+	if (!isObject(value)) return value;
+	const out = {};
+	for (const [key, inner] of Object.entries(value)) {
+		if (key === '$iLike') {
+			const pattern = String(inner)
+				.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+				.replace(/%/g, '.*')
+				.replace(/_/g, '.');
+			out.$regex = `^${pattern}$`;
+			out.$options = 'i';
+		} else if (key === '$convertToNumber') {
+			out.$convert = { input: rewriteOperators(inner), to: 'double', onError: null, onNull: null };
+		} else out[key] = rewriteOperators(inner);
+	}
+	return out;
+}
+
+/**
+ * A predicate over an entry's data for a `where`: document-database operators (via mingo) plus
+ * the platform's `$filters`, also inside `$and`, `$or` and `$nor`.
+ * @returns {(data: object) => boolean}
+ */
+function compileWhere(where) {
+	if (where === undefined || where === null) return () => true;
+	if (!isObject(where)) throw badRequest('"where" must be an object');
+	const tests = [];
+	const rest = {};
+	for (const [key, value] of Object.entries(where)) {
+		if (key === '$filters') {
+			if (!Array.isArray(value))
+				throw badRequest('"$filters" must be an array of {column, condition, value}');
+			for (const filter of value) {
+				const test = compileFilter(filter);
+				if (!test) throw badRequest(`Unknown $filters condition "${filter?.condition}"`);
+				tests.push(test);
+			}
+		} else if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(value)) {
+			const parts = value.map(compileWhere);
+			if (key === '$and') tests.push((data) => parts.every((part) => part(data)));
+			if (key === '$or') tests.push((data) => parts.some((part) => part(data)));
+			if (key === '$nor') tests.push((data) => !parts.some((part) => part(data)));
+		} else rest[key] = value;
+	}
+	if (Object.keys(rest).length) {
+		let query;
+		try {
+			query = new Query(rewriteOperators(rest));
+		} catch (error) {
+			throw badRequest(`Invalid where: ${error.message}`);
+		}
+		tests.push((data) => query.test(data));
+	}
+	return (data) => tests.every((test) => test(data ?? {}));
+}
+
+function sortEntries(entries, order) {
+	if (!Array.isArray(order) || !order.length) return entries;
+	const keys = order.map((pair) => {
+		const [path, direction] = Array.isArray(pair) ? pair : [pair, 'ASC'];
+		return { path: entryPath(path), sign: String(direction).toUpperCase() === 'DESC' ? -1 : 1 };
+	});
+	return entries.slice().sort((a, b) => {
+		for (const { path, sign } of keys) {
+			const x = valueAt(a, path);
+			const y = valueAt(b, path);
+			if (x === y) continue;
+			if (x === undefined || x === null) return 1;
+			if (y === undefined || y === null) return -1;
+			const diff = compare(x, y);
+			if (diff !== 0) return diff * sign;
+		}
+		return 0;
+	});
+}
+
+/** Keeps only the listed attributes (`id`, `data.Name`, `Name`) of an entry. */
+function pick(entry, attributes) {
+	if (!Array.isArray(attributes) || !attributes.length) return entry;
+	const out = {};
+	for (const attribute of attributes) {
+		const path = entryPath(attribute);
+		const value = valueAt(entry, path);
+		if (value === undefined) continue;
+		const parts = path.split('.');
+		let target = out;
+		for (const part of parts.slice(0, -1))
+			target = target[part] = isObject(target[part]) ? target[part] : {};
+		target[parts[parts.length - 1]] = value;
+	}
+	if (entry.joins) out.joins = entry.joins;
+	return out;
+}
+
+/**
+ * Adds `joins` to each entry. `on` maps a column path of this data source to one of the joined
+ * one. Options: required (drop entries without a match), where, attributes, order, limit, count.
+ * @param {(id: unknown) => any[]} readJoined the entries of a joined data source (access checked)
+ */
+function applyJoins(entries, join, readJoined) {
+	if (!isObject(join)) return entries;
+	let result = entries;
+	for (const [name, spec] of Object.entries(join)) {
+		if (!isObject(spec) || spec.dataSourceId === undefined || !isObject(spec.on)) {
+			throw badRequest(`Join "${name}" needs a dataSourceId and an "on" object`);
+		}
+		const [[leftPath, rightPath]] = Object.entries(spec.on);
+		const matchesWhere = compileWhere(spec.where);
+		const index = new Map();
+		for (const joined of sortEntries(readJoined(spec.dataSourceId), spec.order)) {
+			if (!matchesWhere(joined.data)) continue;
+			const key = valueAt(joined, entryPath(rightPath));
+			if (key === undefined) continue;
+			if (!index.has(key)) index.set(key, []);
+			index.get(key).push(joined);
+		}
+		const next = [];
+		for (const entry of result) {
+			let matched = index.get(valueAt(entry, entryPath(leftPath))) ?? [];
+			if (spec.required && !matched.length) continue;
+			if (Number.isInteger(spec.limit)) matched = matched.slice(0, spec.limit);
+			const value = spec.count
+				? matched.length
+				: matched.map((joined) =>
+						pick(
+							{ id: joined.id, dataSourceId: joined.dataSourceId, data: joined.data },
+							spec.attributes,
+						),
+					);
+			next.push({ ...entry, joins: { ...(entry.joins ?? {}), [name]: value } });
+		}
+		result = next;
+	}
+	return result;
+}
+
+function aggregate(datas, pipeline) {
+	const stages = Array.isArray(pipeline) ? pipeline : [pipeline];
+	try {
+		return new Aggregator(rewriteOperators(stages)).run(datas);
+	} catch (error) {
+		throw badRequest(`Invalid aggregate: ${error.message}`);
+	}
+}
+
+module.exports = { compileWhere, sortEntries, pick, applyJoins, aggregate, entryPath };

@@ -1,0 +1,481 @@
+'use strict';
+
+const { badRequest, notFound, isObject, truthy } = require('../http');
+const { requireApp, requireOrganization } = require('../access');
+const { iso } = require('../state');
+const { openDataSource } = require('../dataSources/access');
+const store = require('../dataSources/store');
+const versions = require('../dataSources/versions');
+const { compileWhere, sortEntries, pick, applyJoins, aggregate } = require('../dataSources/query');
+const { valueAt } = require('../dataSources/filters');
+
+const AREA = 'dataSources';
+const DS = '/v1/data-sources/:ds';
+
+/** The app or organization a list or create names: `{appId, organizationId}`. */
+function context(state, principal, query) {
+	if (query.appId !== undefined) {
+		const { draft, publishedId } = requireApp(state, principal, query.appId);
+		return { appId: publishedId, organizationId: draft.organizationId };
+	}
+	if (query.organizationId !== undefined) {
+		if (principal.kind === 'app') {
+			throw badRequest(
+				'App API tokens work within their app: pass appId instead of organizationId.',
+			);
+		}
+		return {
+			appId: null,
+			organizationId: requireOrganization(state, principal, query.organizationId).id,
+		};
+	}
+	throw badRequest('The "appId" or "organizationId" query parameter is required.');
+}
+
+function entryId(raw) {
+	const id = Number(raw);
+	if (!Number.isInteger(id)) throw notFound(`Entry ${raw} not found`);
+	return id;
+}
+
+function requireEntry(state, dataSource, raw) {
+	const entry = store.findEntry(state, dataSource.id, entryId(raw));
+	if (!entry) throw notFound(`Entry ${raw} not found`);
+	return entry;
+}
+
+function touch(state, dataSource) {
+	dataSource.updatedAt = iso(state.now());
+}
+
+/** Called after every change of content: columns, timestamp, version snapshot. */
+function changed(state, dataSource, principal, datas) {
+	store.learnColumns(dataSource, datas);
+	touch(state, dataSource);
+	versions.snapshot(state, dataSource, 'commit', principal);
+}
+
+function flatData(body, what) {
+	if (!isObject(body)) throw badRequest(`The ${what} body must be an object of column to value.`);
+	return body;
+}
+
+/** A multipart insert: text parts are columns, file parts are stored and become their URL. */
+function multipartData(ctx, dataSource) {
+	const { fields, files } = ctx.body.multipart;
+	const data = { ...fields };
+	for (const file of files) {
+		const id = ctx.state.nextId++;
+		const url = `${ctx.sandbox.url}/v1/media/files/${id}/contents/${encodeURIComponent(file.fileName)}`;
+		ctx.state.media.set(id, {
+			id,
+			name: file.fileName,
+			contentType: file.mimeType,
+			size: file.data.length,
+			data: file.data,
+			url,
+			dataSourceId: dataSource.id,
+			organizationId: dataSource.organizationId,
+		});
+		data[file.name] = url;
+		data[`${file.name}MediaFileId`] = id;
+	}
+	return data;
+}
+
+function readJoinedFor(ctx) {
+	return (id) => {
+		const joined = openDataSource({ ...ctx, params: { ds: String(id) }, query: {} }, 'read');
+		return store.entriesOf(ctx.state, joined.id);
+	};
+}
+
+function select(ctx, dataSource, body) {
+	const matches = compileWhere(body.where);
+	const all = store.entriesOf(ctx.state, dataSource.id);
+	let found = body.where === undefined ? all : all.filter((entry) => matches(entry.data));
+	if (body.aggregate !== undefined) {
+		return {
+			body: {
+				entries: aggregate(
+					found.map((entry) => entry.data),
+					body.aggregate,
+				),
+			},
+		};
+	}
+	if (body.join !== undefined) found = applyJoins(found, body.join, readJoinedFor(ctx));
+	found = sortEntries(found, body.order);
+	const total = found.length;
+	const offset = Math.max(0, Number(body.offset ?? 0) || 0);
+	const limit = body.limit === undefined || body.limit === null ? undefined : Number(body.limit);
+	const page = found.slice(offset, limit === undefined ? undefined : offset + limit);
+	const entries = Array.isArray(body.attributes)
+		? page.map((entry) => pick(entry, body.attributes))
+		: page;
+	const response = { entries };
+	if (truthy(body.includePagination)) {
+		response.pagination = {
+			total,
+			limit: limit ?? total,
+			offset,
+			count: entries.length,
+			dataSourceId: dataSource.id,
+		};
+	}
+	return { body: response };
+}
+
+/**
+ * Commit: `{data}` inserts, `{id, data}` updates, `delete` removes; without `append` whatever
+ * was not sent is removed. `extend` merges sent columns into the stored ones.
+ */
+function commit(ctx, dataSource, body) {
+	const { state, principal } = ctx;
+	if (!Array.isArray(body.entries)) throw badRequest('"entries" (array) is required.');
+	const append = truthy(body.append);
+	const extend = truthy(body.extend);
+	const toDelete = Array.isArray(body.delete) ? body.delete.map(Number) : [];
+	const inserts = body.entries.filter((item) => isObject(item) && item.id === undefined);
+	const updates = body.entries.filter((item) => isObject(item) && item.id !== undefined);
+	if (inserts.length + updates.length !== body.entries.length)
+		throw badRequest('Each entry must be an object {data} or {id, data}.');
+	const needs = [];
+	if (inserts.length) needs.push('write');
+	if (updates.length) needs.push('update');
+	if (toDelete.length || !append) needs.push('delete');
+	for (const permission of needs) openDataSource(ctx, permission);
+
+	const at = iso(state.now());
+	const updatedIds = new Set();
+	const byId = new Map(store.entriesOf(state, dataSource.id).map((entry) => [entry.id, entry]));
+	for (const item of updates) {
+		const current = byId.get(Number(item.id));
+		if (!current) throw notFound(`Entry ${item.id} not found in data source ${dataSource.id}`);
+		const data = extend ? { ...current.data, ...(item.data ?? {}) } : { ...(item.data ?? {}) };
+		byId.set(current.id, { ...current, data, updatedAt: at });
+		updatedIds.add(current.id);
+	}
+	const gone = new Set(toDelete);
+	let kept = [...byId.values()].filter((entry) => !gone.has(entry.id));
+	if (!append) kept = kept.filter((entry) => updatedIds.has(entry.id));
+	const created = inserts.map((item) =>
+		store.newEntry(state, dataSource, { ...(item.data ?? {}) }, at),
+	);
+	store.setEntries(state, dataSource.id, kept.concat(created));
+	recordHooks(state, dataSource, body.runHooks, created, updatedIds);
+	changed(
+		state,
+		dataSource,
+		principal,
+		body.entries.map((item) => item.data),
+	);
+
+	if (body.returnEntries === false || body.returnEntries === 'false') {
+		const clientIds = inserts
+			.map((item, i) => ({ clientId: item.clientId, id: created[i].id }))
+			.filter((pair) => pair.clientId !== undefined);
+		return { body: { clientIds } };
+	}
+	return { body: { entries: store.entriesOf(state, dataSource.id) } };
+}
+
+function recordHooks(state, dataSource, runHooks, created, updatedIds) {
+	if (!Array.isArray(runHooks) || !runHooks.length) return;
+	state.hookRuns = state.hookRuns ?? [];
+	if (runHooks.includes('insert') && created.length) {
+		state.hookRuns.push({
+			dataSourceId: dataSource.id,
+			kind: 'insert',
+			entryIds: created.map((e) => e.id),
+		});
+	}
+	if (runHooks.includes('update') && updatedIds.size) {
+		state.hookRuns.push({ dataSourceId: dataSource.id, kind: 'update', entryIds: [...updatedIds] });
+	}
+}
+
+const routes = [
+	{
+		method: 'GET',
+		path: '/v1/data-sources',
+		area: AREA,
+		handler: ({ state, principal, query }) => {
+			const { appId, organizationId } = context(state, principal, query);
+			const dataSources = state.dataSources.filter(
+				(ds) =>
+					ds.organizationId === organizationId &&
+					(appId === null || ds.appId === appId) &&
+					(query.type === undefined || ds.type === query.type),
+			);
+			return { body: { dataSources } };
+		},
+	},
+	{
+		method: 'POST',
+		path: '/v1/data-sources',
+		area: AREA,
+		handler: ({ state, principal, query, body }) => {
+			const { appId, organizationId } = context(state, principal, query);
+			const name = isObject(body) && typeof body.name === 'string' ? body.name.trim() : '';
+			if (!name) throw badRequest('The "name" of the data source is required.');
+			if (
+				state.dataSources.some((ds) => ds.organizationId === organizationId && ds.name === name)
+			) {
+				throw badRequest(`A data source named "${name}" already exists.`);
+			}
+			const at = iso(state.now());
+			const dataSource = {
+				id: state.nextId++,
+				name,
+				appCapabilities: null,
+				hooks: [],
+				encrypted: false,
+				columns: null,
+				type: typeof body.type === 'string' && body.type ? body.type : null,
+				public: false,
+				createdAt: at,
+				updatedAt: at,
+				appId,
+				organizationId,
+			};
+			state.dataSources.push(dataSource);
+			return { status: 201, body: { dataSource } };
+		},
+	},
+	{
+		method: 'GET',
+		path: DS,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => ({ body: { dataSource: openDataSource(ctx, 'read') } }),
+	},
+	{
+		method: 'PUT',
+		path: DS,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'update');
+			const body = isObject(ctx.body) ? ctx.body : {};
+			if (body.name !== undefined) {
+				if (typeof body.name !== 'string' || !body.name.trim())
+					throw badRequest('"name" must be a non-empty string.');
+				dataSource.name = body.name.trim();
+			}
+			if (body.columns !== undefined) {
+				if (!Array.isArray(body.columns) || body.columns.some((c) => typeof c !== 'string')) {
+					throw badRequest('"columns" must be an array of strings.');
+				}
+				dataSource.columns = [...body.columns];
+			}
+			dataSource.definition = dataSource.definition ?? {};
+			touch(ctx.state, dataSource);
+			return { body: { dataSource } };
+		},
+	},
+	{
+		method: 'DELETE',
+		path: DS,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'delete');
+			ctx.state.dataSources = ctx.state.dataSources.filter((ds) => ds.id !== dataSource.id);
+			store.dropTable(ctx.state, dataSource.id);
+			versions.dropVersions(ctx.state, dataSource.id);
+			return { status: 200 };
+		},
+	},
+	{
+		method: 'POST',
+		path: `${DS}/data`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const body = isObject(ctx.body) ? ctx.body : {};
+			const append = truthy(ctx.query.append) || truthy(body.append);
+			const dataSource = openDataSource(ctx, 'write', ...(append ? [] : ['delete']));
+			if (!Array.isArray(body.entries) || body.entries.some((data) => !isObject(data))) {
+				throw badRequest('"entries" must be an array of objects (column to value).');
+			}
+			const at = iso(ctx.state.now());
+			const created = body.entries.map((data) =>
+				store.newEntry(ctx.state, dataSource, { ...data }, at),
+			);
+			if (append) store.appendEntries(ctx.state, dataSource.id, created);
+			else store.setEntries(ctx.state, dataSource.id, created);
+			changed(ctx.state, dataSource, ctx.principal, body.entries);
+			return { status: 200 };
+		},
+	},
+	{
+		method: 'PUT',
+		path: `${DS}/data`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'write');
+			const isMultipart = isObject(ctx.body) && isObject(ctx.body.multipart);
+			const data = isMultipart
+				? multipartData(ctx, dataSource)
+				: { ...flatData(ctx.body, 'insert') };
+			const entry = store.newEntry(ctx.state, dataSource, data);
+			store.appendEntries(ctx.state, dataSource.id, [entry]);
+			changed(ctx.state, dataSource, ctx.principal, [data]);
+			return { status: 201, body: isMultipart ? { ...entry, deletedAt: null } : entry };
+		},
+	},
+	{
+		method: 'POST',
+		path: `${DS}/commit`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => commit(ctx, openDataSource(ctx), isObject(ctx.body) ? ctx.body : {}),
+	},
+	{
+		method: 'POST',
+		path: `${DS}/data/query`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const body = isObject(ctx.body) ? ctx.body : {};
+			const type = body.type ?? 'select';
+			if (type === 'delete') {
+				const dataSource = openDataSource(ctx, 'delete');
+				const matches = compileWhere(body.where);
+				const ids = store
+					.entriesOf(ctx.state, dataSource.id)
+					.filter((entry) => matches(entry.data))
+					.map((entry) => entry.id);
+				const deletedCount = store.removeEntries(ctx.state, dataSource.id, ids);
+				if (deletedCount) changed(ctx.state, dataSource, ctx.principal, []);
+				return { body: { deletedCount } };
+			}
+			if (type !== 'select') throw badRequest('"type" must be "select" or "delete".');
+			return select(ctx, openDataSource(ctx, 'read'), body);
+		},
+	},
+	{
+		method: 'GET',
+		path: `${DS}/data/:entryId`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => ({
+			body: requireEntry(ctx.state, openDataSource(ctx, 'read'), ctx.params.entryId),
+		}),
+	},
+	{
+		method: 'PUT',
+		path: `${DS}/data/:entryId`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'update');
+			const current = requireEntry(ctx.state, dataSource, ctx.params.entryId);
+			const data = { ...flatData(ctx.body, 'update') };
+			const entry = { ...current, data, updatedAt: iso(ctx.state.now()) };
+			store.replaceEntry(ctx.state, dataSource.id, entry);
+			changed(ctx.state, dataSource, ctx.principal, [data]);
+			return { status: 200, body: entry };
+		},
+	},
+	{
+		method: 'DELETE',
+		path: `${DS}/data/:entryId`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'delete');
+			const entry = requireEntry(ctx.state, dataSource, ctx.params.entryId);
+			store.removeEntries(ctx.state, dataSource.id, [entry.id]);
+			changed(ctx.state, dataSource, ctx.principal, []);
+			return { body: {} };
+		},
+	},
+	{
+		method: 'GET',
+		path: `${DS}/indexes/:columns`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'read');
+			const columns = ctx.params.columns
+				.split(',')
+				.map((column) => column.trim())
+				.filter(Boolean);
+			if (!columns.length) throw badRequest('Give at least one column name.');
+			const entries = store.entriesOf(ctx.state, dataSource.id);
+			const indexes = {};
+			for (const column of columns) {
+				const seen = new Map();
+				for (const entry of entries) {
+					const value = valueAt(entry.data, column);
+					if (value === undefined || value === null) continue;
+					const key =
+						typeof value === 'object' ? JSON.stringify(value) : `${typeof value}:${value}`;
+					if (!seen.has(key)) seen.set(key, value);
+				}
+				indexes[column] = [...seen.values()];
+			}
+			return { body: { indexes } };
+		},
+	},
+	{
+		method: 'GET',
+		path: `${DS}/versions`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => ({
+			body: { versions: versions.versionsOf(ctx.state, openDataSource(ctx, 'read').id) },
+		}),
+	},
+	...['GET', 'POST'].map((method) => ({
+		method,
+		path: `${DS}/versions/:versionId/data`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'read');
+			const version = requireVersion(ctx.state, dataSource, ctx.params.versionId);
+			const options = method === 'POST' && isObject(ctx.body) ? ctx.body : ctx.query;
+			const matches = compileWhere(method === 'POST' ? options.where : undefined);
+			let entries = versions
+				.versionEntries(ctx.state, version)
+				.filter((entry) => matches(entry.data));
+			if (options.limit !== undefined && options.limit !== '')
+				entries = entries.slice(0, Number(options.limit));
+			return { body: { entries } };
+		},
+	})),
+	{
+		method: 'POST',
+		path: `${DS}/versions/:versionId/restore`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'write', 'delete');
+			const version = requireVersion(ctx.state, dataSource, ctx.params.versionId);
+			versions.restore(ctx.state, dataSource, version, ctx.principal);
+			return { status: 200 };
+		},
+	},
+	{
+		method: 'GET',
+		path: '/v1/media/files/:id/contents/:fileName',
+		auth: 'optional',
+		handler: ({ state, params }) => {
+			const file = state.media.get(Number(params.id));
+			if (!file) throw notFound('File not found');
+			return { body: file.data, headers: { 'Content-Type': file.contentType } };
+		},
+	},
+];
+
+function requireVersion(state, dataSource, raw) {
+	const version = versions.versionsOf(state, dataSource.id).find((v) => v.id === Number(raw));
+	if (!version) throw notFound(`Version ${raw} not found`);
+	return version;
+}
+
+module.exports = { routes };
