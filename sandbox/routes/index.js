@@ -10,6 +10,7 @@ const allRoutes = [
 	...require('./apps').routes,
 	...require('./dataSources').routes,
 	...require('./organizations').routes,
+	...require('./ai').routes,
 ];
 
 module.exports = { allRoutes };

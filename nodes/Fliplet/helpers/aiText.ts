@@ -1,0 +1,173 @@
+import type { IDataObject } from 'n8n-workflow';
+
+export type CompletionFormat = 'chatCompletions' | 'responses' | 'generateContent';
+
+export interface ChatMessage {
+	role: 'system' | 'user' | 'assistant';
+	content: string;
+}
+
+export interface SimpleCompletion {
+	format: CompletionFormat;
+	model: string;
+	systemMessage?: string;
+	messages: ChatMessage[];
+	temperature?: number;
+	maxTokens?: number;
+	json?: boolean;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The completions format a hand-written body selects, or a reason it is refused. Mirrors the
+ * platform's rules: one input format, `input` only with `useResponses: true`, no streaming over
+ * HTTP, no legacy `prompt` completions, no `development` flag.
+ */
+export function formatOfBody(
+	body: IDataObject,
+): { format: CompletionFormat } | { problem: string; fix: string } {
+	if ('development' in body) {
+		return {
+			problem: 'The body holds a "development" parameter',
+			fix: 'Remove "development": the REST API refuses it.',
+		};
+	}
+	if (body.stream !== undefined && body.stream !== false) {
+		return {
+			problem: 'Streaming is not supported',
+			fix: 'Remove "stream": streamed results arrive over sockets, not in the HTTP response, so this node cannot read them.',
+		};
+	}
+	if (body.prompt !== undefined && body.prompt !== null && body.prompt !== '') {
+		return {
+			problem: 'Legacy "prompt" completions are retired',
+			fix: 'Use the chat-completions format instead: {"model": "...", "messages": [{"role": "user", "content": "..."}]}.',
+		};
+	}
+	if (typeof body.model !== 'string' || !body.model.trim()) {
+		return {
+			problem: 'The body has no "model"',
+			fix: 'Add an explicit "model", e.g. "gpt-4o-mini".',
+		};
+	}
+	const present = (['messages', 'input', 'contents'] as const).filter(
+		(key) => body[key] !== undefined,
+	);
+	if (present.length !== 1) {
+		return {
+			problem: present.length ? `The body mixes ${present.join(' and ')}` : 'The body has no input',
+			fix: 'Give exactly one of "messages" (chat completions), "input" with "useResponses": true (responses) or "contents" (generate content).',
+		};
+	}
+	if (present[0] === 'input') {
+		return body.useResponses === true
+			? { format: 'responses' }
+			: {
+					problem: '"input" needs "useResponses": true',
+					fix: 'Add "useResponses": true to use the responses format.',
+				};
+	}
+	if (body.useResponses !== undefined) {
+		return {
+			problem: '"useResponses" is only for the responses format',
+			fix: 'Remove "useResponses", or send "input" instead.',
+		};
+	}
+	return { format: present[0] === 'contents' ? 'generateContent' : 'chatCompletions' };
+}
+
+/** The request body of the chosen format for the simple fields. */
+export function buildCompletionBody(options: SimpleCompletion): IDataObject {
+	const { format, model, systemMessage, messages, temperature, maxTokens, json } = options;
+	if (format === 'responses') {
+		return compact({
+			model,
+			useResponses: true,
+			instructions: systemMessage || undefined,
+			input: messages.map(({ role, content }) => ({ role, content })),
+			temperature,
+			max_output_tokens: maxTokens,
+			text: json ? { format: { type: 'json_object' } } : undefined,
+		});
+	}
+	if (format === 'generateContent') {
+		const generationConfig = compact({
+			temperature,
+			maxOutputTokens: maxTokens,
+			responseMimeType: json ? 'application/json' : undefined,
+		});
+		return compact({
+			model,
+			systemInstruction: systemMessage ? { parts: [{ text: systemMessage }] } : undefined,
+			contents: messages.map(({ role, content }) => ({
+				role: role === 'assistant' ? 'model' : 'user',
+				parts: [{ text: content }],
+			})),
+			generationConfig: Object.keys(generationConfig).length ? generationConfig : undefined,
+		});
+	}
+	return compact({
+		model,
+		messages: [...(systemMessage ? [{ role: 'system', content: systemMessage }] : []), ...messages],
+		temperature,
+		max_completion_tokens: maxTokens,
+		response_format: json ? { type: 'json_object' } : undefined,
+	});
+}
+
+function compact(object: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
+
+function textParts(parts: unknown, keep: (part: IDataObject) => boolean): string[] | undefined {
+	if (!Array.isArray(parts)) return undefined;
+	return parts
+		.filter(
+			(part): part is IDataObject => isObject(part) && keep(part) && typeof part.text === 'string',
+		)
+		.map((part) => part.text as string);
+}
+
+/**
+ * The generated text at the place each format puts it, or undefined when the response does not
+ * have that shape (the caller reports it rather than guessing). A response with the right shape
+ * but no text (a refusal, only tool calls) gives ''.
+ */
+export function extractText(format: CompletionFormat, response: unknown): string | undefined {
+	if (!isObject(response)) return undefined;
+	if (format === 'chatCompletions') {
+		const choice = Array.isArray(response.choices) ? response.choices[0] : undefined;
+		if (!isObject(choice) || !isObject(choice.message)) return undefined;
+		const content = choice.message.content;
+		if (content === null || content === undefined) return '';
+		if (typeof content === 'string') return content;
+		return textParts(content, (part) => part.type === 'text')?.join('');
+	}
+	if (format === 'responses') {
+		if (!Array.isArray(response.output)) return undefined;
+		return response.output
+			.filter(
+				(item): item is IDataObject =>
+					isObject(item) && item.type === 'message' && item.role === 'assistant',
+			)
+			.flatMap((item) => textParts(item.content, (part) => part.type === 'output_text') ?? [])
+			.join('');
+	}
+	if (!Array.isArray(response.candidates)) return undefined;
+	const [candidate] = response.candidates as unknown[];
+	if (candidate === undefined) return '';
+	if (!isObject(candidate)) return undefined;
+	if (!isObject(candidate.content)) return '';
+	return textParts(candidate.content.parts, () => true)?.join('') ?? '';
+}
+
+/** Model and usage as each format reports them. */
+export function responseDetails(response: IDataObject): IDataObject {
+	return compact({
+		model: response.model ?? response.modelVersion,
+		usage: response.usage ?? response.usageMetadata,
+	});
+}

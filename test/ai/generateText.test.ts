@@ -1,0 +1,243 @@
+import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import { COMPLETIONS, DRAFT_APP, PUBLISHED_APP } from './fixtures';
+
+const sandbox = useSandbox();
+
+function generateText(parameters: Record<string, unknown>, token?: string) {
+	return runNode({
+		parameters: {
+			resource: 'ai',
+			operation: 'generateText',
+			app: PUBLISHED_APP,
+			...parameters,
+		} as never,
+		credentials: sandboxCredential(sandbox(), token),
+	});
+}
+
+describe('AI → Generate Text', () => {
+	it('builds a chat-completions body and reads choices[0].message.content', async () => {
+		const result = await generateText({
+			model: 'gpt-4o-mini',
+			systemMessage: 'Be brief.',
+			prompt: 'Hello there',
+			options: { temperature: 0.2, maxTokens: 50 },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), COMPLETIONS);
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe('/v1/apps/11/ai/completions');
+		expect(request.headers['accept']).toBe('application/json');
+		expect(request.headers['content-type']).toBe('application/json');
+		expect(request.body).toEqual({
+			model: 'gpt-4o-mini',
+			messages: [
+				{ role: 'system', content: 'Be brief.' },
+				{ role: 'user', content: 'Hello there' },
+			],
+			temperature: 0.2,
+			max_completion_tokens: 50,
+		});
+		expect(result.json).toEqual([
+			{
+				text: 'Echo: Hello there',
+				model: 'gpt-4o-mini',
+				usage: expect.objectContaining({ total_tokens: 5 }),
+			},
+		]);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('sends a list of messages and JSON mode, and parses the JSON answer under data', async () => {
+		const result = await generateText({
+			messageSource: 'messages',
+			messages: {
+				message: [
+					{ role: 'user', content: 'First question' },
+					{ role: 'assistant', content: 'First answer' },
+					{ role: 'user', content: 'Follow-up' },
+				],
+			},
+			options: { jsonOutput: true, includeRaw: true },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), COMPLETIONS);
+		expect(request.body).toEqual({
+			model: 'gpt-4o-mini',
+			messages: [
+				{ role: 'user', content: 'First question' },
+				{ role: 'assistant', content: 'First answer' },
+				{ role: 'user', content: 'Follow-up' },
+			],
+			response_format: { type: 'json_object' },
+		});
+		expect(result.json[0].text).toBe('{"echo":"Follow-up"}');
+		expect(result.json[0].data).toEqual({ echo: 'Follow-up' });
+		expect(result.json[0].raw).toEqual(expect.objectContaining({ object: 'chat.completion' }));
+	});
+
+	it('responses format: sends input + useResponses and keeps only output_text of assistant messages', async () => {
+		const result = await generateText({
+			format: 'responses',
+			model: 'gpt-4.1-mini',
+			systemMessage: 'Answer in French.',
+			prompt: 'Good morning',
+			options: { maxTokens: 64 },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), COMPLETIONS);
+		expect(request.body).toEqual({
+			model: 'gpt-4.1-mini',
+			useResponses: true,
+			instructions: 'Answer in French.',
+			input: [{ role: 'user', content: 'Good morning' }],
+			max_output_tokens: 64,
+		});
+		expect(request.body).not.toHaveProperty('messages');
+		// The sandbox splits the text over two output_text parts after a reasoning item.
+		expect(result.json[0].text).toBe('Echo: Good morning');
+		expect(result.json[0].model).toBe('gpt-4.1-mini');
+	});
+
+	it('generate-content format: sends contents and joins candidates[0].content.parts[].text', async () => {
+		const result = await generateText({
+			format: 'generateContent',
+			model: 'gemini-2.5-flash',
+			systemMessage: 'Be kind.',
+			prompt: 'How are you?',
+			options: { temperature: 0.5, jsonOutput: true },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), COMPLETIONS);
+		expect(request.body).toEqual({
+			model: 'gemini-2.5-flash',
+			systemInstruction: { parts: [{ text: 'Be kind.' }] },
+			contents: [{ role: 'user', parts: [{ text: 'How are you?' }] }],
+			generationConfig: { temperature: 0.5, responseMimeType: 'application/json' },
+		});
+		expect(request.body).not.toHaveProperty('useResponses');
+		expect(result.json[0]).toEqual(
+			expect.objectContaining({
+				text: '{"echo":"How are you?"}',
+				data: { echo: 'How are you?' },
+				model: 'gemini-2.5-flash',
+			}),
+		);
+	});
+
+	it('JSON body is sent exactly as written, in each format', async () => {
+		const bodies = [
+			{
+				model: 'gpt-4o',
+				messages: [{ role: 'user', content: 'raw chat' }],
+				reasoning_effort: 'low',
+			},
+			{ model: 'gpt-5', input: 'raw responses', useResponses: true, reasoning: { effort: 'low' } },
+			{ model: 'gemini-2.5-pro', contents: [{ role: 'user', parts: [{ text: 'raw gemini' }] }] },
+		];
+		const texts: unknown[] = [];
+		for (const body of bodies) {
+			sandbox().requests.length = 0;
+			const result = await generateText({ inputMode: 'json', jsonBody: JSON.stringify(body) });
+			expect(result.error).toBeUndefined();
+			expect(apiRequests(sandbox(), COMPLETIONS).map((request) => request.body)).toEqual([body]);
+			texts.push(result.json[0].text);
+		}
+		expect(texts).toEqual(['Echo: raw chat', 'Echo: raw responses', 'Echo: raw gemini']);
+	});
+
+	it.each([
+		[
+			{ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }], stream: true },
+			/Streaming is not supported/,
+			/sockets/,
+		],
+		[
+			{ model: 'gpt-4o', prompt: 'Once upon a time' },
+			/Legacy "prompt" completions are retired/,
+			/chat-completions/,
+		],
+		[
+			{ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }], development: true },
+			/development/,
+			/refuses/,
+		],
+		[{ model: 'gpt-4o', input: 'x' }, /useResponses/, /useResponses": true/],
+		[{ messages: [{ role: 'user', content: 'x' }] }, /no "model"/, /explicit "model"/],
+		[{ model: 'gpt-4o', messages: [], contents: [] }, /mixes messages and contents/, /exactly one/],
+	])('refuses %j before sending anything', async (body, message, description) => {
+		const result = await generateText({ inputMode: 'json', jsonBody: JSON.stringify(body) });
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.description).toMatch(description);
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(apiRequests(sandbox(), COMPLETIONS)).toHaveLength(0);
+	});
+
+	it('refuses an empty prompt before sending, and continues on fail with the error on the item', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'ai',
+				operation: 'generateText',
+				app: PUBLISHED_APP,
+				prompt: '={{ $json.q }}',
+			},
+			input: [{ json: { q: 'One' } }, { json: { q: '' } }],
+			credentials: sandboxCredential(sandbox()),
+			continueOnFail: true,
+		});
+		expect(result.json[0].text).toBe('Echo: One');
+		expect(result.json[1].error).toBe('The prompt is empty');
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(apiRequests(sandbox(), COMPLETIONS)).toHaveLength(1);
+	});
+
+	it('a draft app id answers 404 and the error explains the published app id', async () => {
+		const result = await generateText({ app: DRAFT_APP, prompt: 'Hi' }, TOKENS.org);
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.description).toMatch(/productionAppId/);
+		expect(apiRequests(sandbox(), COMPLETIONS)[0].path).toBe('/v1/apps/10/ai/completions');
+	});
+
+	it('402 when the app has no AI credits left, with how to fix it', async () => {
+		sandbox().state.ai.credits = { 11: 0 };
+		const result = await generateText({ prompt: 'Hi' });
+		expect(result.error?.httpCode).toBe('402');
+		expect(result.error?.description).toMatch(/credits/);
+		expect(sandbox().state.ai.calls).toHaveLength(0);
+	});
+
+	it('a server failure after hand-off is not retried and says why', async () => {
+		sandbox().injectFault({ mode: 'status-after', status: 500, path: 'ai/completions' });
+		const result = await generateText({ prompt: 'Hi' });
+		expect(result.error?.httpCode).toBe('500');
+		expect(result.error?.description).toMatch(/never re-sent automatically.*billed twice/);
+		expect(sandbox().state.ai.calls).toHaveLength(1);
+		expect(apiRequests(sandbox(), COMPLETIONS)).toHaveLength(1);
+	});
+
+	it('waits out a 429 and sends again (the AI area allows 10 per window)', async () => {
+		const limiter = sandbox().rateLimiter;
+		limiter.enabled = true;
+		limiter.limits.ai = { limit: 1, windowMs: 300 };
+		try {
+			const result = await runNode({
+				parameters: {
+					resource: 'ai',
+					operation: 'generateText',
+					app: PUBLISHED_APP,
+					prompt: '={{ $json.q }}',
+				},
+				input: [{ json: { q: 'a' } }, { json: { q: 'b' } }],
+				credentials: sandboxCredential(sandbox()),
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.json.map((json) => json.text)).toEqual(['Echo: a', 'Echo: b']);
+			expect(apiRequests(sandbox(), COMPLETIONS).map((request) => request.status)).toEqual([
+				200, 429, 200,
+			]);
+		} finally {
+			limiter.enabled = false;
+			limiter.limits.ai = { limit: 10, windowMs: 60_000 };
+		}
+	});
+});
