@@ -1,14 +1,16 @@
 import * as ai from './ai';
 import * as app from './app';
 import * as appAnalytics from './appAnalytics';
+import * as entry from './entry';
 import type { ResourceModule } from './types';
 
 /** Every resource of the node by its `resource` value. */
-export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics };
+export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics, entry };
 
 /** The resource picker's options, in the order shown. */
 export const resourceOptions = [
 	{ name: 'AI', value: 'ai' },
 	{ name: 'App', value: 'app' },
 	{ name: 'App Analytic', value: 'appAnalytics' },
+	{ name: 'Entry', value: 'entry' },
 ];

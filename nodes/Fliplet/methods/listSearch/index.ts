@@ -1,1 +1,2 @@
 export { searchApps } from './apps';
+export { searchDataSources } from './dataSources';

@@ -1,1 +1,2 @@
 export {};
+export { getDataSourceColumns } from './dataSources';

@@ -1,1 +1,2 @@
 export {};
+export { getDataSourceColumnsMapping } from './dataSources';

@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { entryFrom, getEntryId, simplifyEntry } from '../../helpers/dataSourceEntry';
+import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
+import { mapItems } from '../../helpers/mapItems';
+import { flipletApiRequest } from '../../transport';
+import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { entryIdField, simplifyEntriesOption } from './entry.descriptions';
+
+const properties: INodeProperties[] = [dataSourceLocator(), entryIdField, simplifyEntriesOption];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['entry'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const target = getDataSourceTarget.call(this, itemIndex);
+		const entryId = getEntryId.call(this, itemIndex);
+		const body = await flipletApiRequest.call(this, {
+			method: 'GET',
+			path: dataSourcePath(target, 'data', entryId),
+			qs: target.qs,
+			itemIndex,
+		});
+		const entry = entryFrom.call(this, body, itemIndex);
+		return this.getNodeParameter('simplify', itemIndex, true) ? simplifyEntry(entry) : entry;
+	});
+}

@@ -1,0 +1,207 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { simplifyEntry } from '../../helpers/dataSourceEntry';
+import {
+	buildOrder,
+	buildWhere,
+	columnPath,
+	jsonParameter,
+	type SimpleFilter,
+} from '../../helpers/dataSourceQuery';
+import {
+	dataSourcePath,
+	getDataSourceTarget,
+	type DataSourceTarget,
+} from '../../helpers/dataSourceTarget';
+import { maxResults } from '../../helpers/limits';
+import { mapItems } from '../../helpers/mapItems';
+import { listFrom } from '../../helpers/responses';
+import { collectPages, flipletApiRequest } from '../../transport';
+import { returnAllOrLimit } from '../common.descriptions';
+import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { simplifyEntriesOption } from './entry.descriptions';
+import { filterRowsField, sortField, whereJsonField } from './query.descriptions';
+
+const json = { show: { queryMode: ['json'] } };
+
+const properties: INodeProperties[] = [
+	dataSourceLocator(),
+	{
+		displayName: 'Query Mode',
+		name: 'queryMode',
+		type: 'options',
+		default: 'simple',
+		options: [
+			{
+				name: 'Simple',
+				value: 'simple',
+				description: 'Filter with column, condition and value rows',
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Write the where filter, an aggregation pipeline or joins as JSON',
+			},
+		],
+	},
+	{ ...filterRowsField, displayOptions: { show: { queryMode: ['simple'] } } },
+	{ ...whereJsonField, displayOptions: json },
+	{
+		displayName: 'Aggregate (JSON)',
+		name: 'aggregate',
+		type: 'json',
+		default: '',
+		displayOptions: json,
+		placeholder: '[{"$group": {"_id": "$Department", "count": {"$sum": 1}}}]',
+		description:
+			'Optional pipeline of $project, $group and $sort stages ($sum, $avg, $min, $max; {"$convertToNumber": "$Column"} turns text into numbers). Each result becomes one item.',
+	},
+	{
+		displayName: 'Join (JSON)',
+		name: 'join',
+		type: 'json',
+		default: '',
+		displayOptions: json,
+		placeholder: '{"Department": {"dataSourceId": 123, "on": {"data.Department": "data.Name"}}}',
+		description:
+			'Optional joins: name → {dataSourceId, on: {this column path: other column path}} with optional required, where, attributes, limit, order, count. Matches come back under "joins".',
+	},
+	sortField,
+	...returnAllOrLimit(),
+	simplifyEntriesOption,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Columns to Return',
+				name: 'attributes',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Name, Email',
+				description:
+					'Comma-separated columns to return (the entry ID always comes back). Empty returns all columns.',
+			},
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				default: 'entries',
+				options: [
+					{ name: 'One Item per Entry', value: 'entries' },
+					{
+						name: 'Raw Response',
+						value: 'raw',
+						description: 'One item with "entries" and "pagination", as the API returns them',
+					},
+				],
+			},
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1000,
+				description: 'Entries read per request when many are wanted',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['entry'], operation: ['getMany'] } },
+	properties,
+);
+
+/** The query body (without paging) described by the node's fields. */
+function queryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const body: IDataObject = { type: 'select' };
+	if (this.getNodeParameter('queryMode', itemIndex, 'simple') === 'json') {
+		const where = jsonParameter.call(this, 'where', 'Where', itemIndex, 'object') as
+			| IDataObject
+			| undefined;
+		if (where && Object.keys(where).length) body.where = where;
+		const join = jsonParameter.call(this, 'join', 'Join', itemIndex, 'object') as
+			| IDataObject
+			| undefined;
+		if (join) body.join = join;
+		const aggregate = jsonParameter.call(this, 'aggregate', 'Aggregate', itemIndex, 'array') as
+			| IDataObject[]
+			| undefined;
+		if (aggregate) body.aggregate = aggregate;
+	} else {
+		const filters = this.getNodeParameter('filters.conditions', itemIndex, []) as SimpleFilter[];
+		if (filters.length) body.where = buildWhere.call(this, filters, itemIndex);
+	}
+	const order = buildOrder(this.getNodeParameter('sort.property', itemIndex, []) as IDataObject[]);
+	if (order.length) body.order = order;
+	const attributes = String(this.getNodeParameter('options.attributes', itemIndex, ''))
+		.split(',')
+		.map((column) => column.trim())
+		.filter(Boolean);
+	if (attributes.length) body.attributes = ['id', ...attributes.map(columnPath)];
+	return body;
+}
+
+async function query(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	body: IDataObject,
+	itemIndex: number,
+) {
+	return (await flipletApiRequest.call(this, {
+		method: 'POST',
+		path: dataSourcePath(target, 'data', 'query'),
+		qs: target.qs,
+		body,
+		idempotent: true,
+		itemIndex,
+	})) as IDataObject;
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const target = getDataSourceTarget.call(this, itemIndex);
+		const body = queryBody.call(this, itemIndex);
+		const raw = this.getNodeParameter('options.output', itemIndex, 'entries') === 'raw';
+
+		if (body.aggregate) {
+			const response = await query.call(this, target, body, itemIndex);
+			return raw ? response : listFrom(this.getNode(), response, 'entries', itemIndex);
+		}
+
+		const max = maxResults.call(this, itemIndex);
+		const pageSize = this.getNodeParameter('options.pageSize', itemIndex, 1000) as number;
+		let pagination: unknown;
+		const entries = await collectPages(
+			async ({ offset, limit }) => {
+				const page = await query.call(
+					this,
+					target,
+					{ ...body, limit, offset, includePagination: true },
+					itemIndex,
+				);
+				pagination = page.pagination;
+				return listFrom(this.getNode(), page, 'entries', itemIndex);
+			},
+			max,
+			pageSize,
+		);
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const output = simplify ? entries.map(simplifyEntry) : entries;
+		if (raw)
+			return pagination === undefined
+				? { entries: output }
+				: { entries: output, pagination: pagination as IDataObject };
+		return output;
+	});
+}

@@ -1,0 +1,88 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { entryFrom, getEntryData } from '../../helpers/dataSourceEntry';
+import { entryFileParts } from '../../helpers/dataSourceFiles';
+import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
+import { mapItems } from '../../helpers/mapItems';
+import { buildMultipartBody, flipletApiRequest } from '../../transport';
+import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { entryColumnsField } from './entry.descriptions';
+
+const properties: INodeProperties[] = [
+	dataSourceLocator(),
+	entryColumnsField,
+	{
+		displayName: 'Files',
+		name: 'files',
+		type: 'fixedCollection',
+		placeholder: 'Add File',
+		default: {},
+		typeOptions: { multipleValues: true },
+		description:
+			"Binary files of the input item to upload with the entry. The column gets the file's URL and a sibling column &lt;column&gt;MediaFileId its media file ID.",
+		options: [
+			{
+				displayName: 'File',
+				name: 'file',
+				values: [
+					{
+						displayName: 'Column',
+						name: 'column',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Photo',
+						description: 'The column that will hold the URL of the uploaded file',
+					},
+					{
+						displayName: 'Input Binary Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: 'data',
+						placeholder: 'e.g. data',
+						hint: 'The name of the input binary field containing the file to upload',
+					},
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['entry'], operation: ['insert'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const target = getDataSourceTarget.call(this, itemIndex);
+		const data = getEntryData.call(this, items, itemIndex);
+		const files = await entryFileParts.call(this, itemIndex);
+		const request = {
+			method: 'PUT' as const,
+			path: dataSourcePath(target, 'data'),
+			qs: target.qs,
+			itemIndex,
+		};
+		const body = files.length
+			? await flipletApiRequest.call(this, {
+					...request,
+					multipart: buildMultipartBody(textParts(data), files),
+				})
+			: await flipletApiRequest.call(this, { ...request, body: data });
+		return entryFrom.call(this, body, itemIndex);
+	});
+}
+
+/** Multipart text parts: strings as they are, other values as JSON. */
+function textParts(data: IDataObject) {
+	return Object.entries(data).map(([name, value]) => ({
+		name,
+		value: typeof value === 'string' ? value : JSON.stringify(value),
+	}));
+}

@@ -1,0 +1,140 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+const columnOptions = {
+	loadOptionsMethod: 'getDataSourceColumns',
+	loadOptionsDependsOn: ['dataSource.value'],
+};
+
+export const CONDITION_OPTIONS = [
+	{ name: 'Equals (Any Case)', value: '==' },
+	{ name: 'Not Equals (Any Case)', value: '!=' },
+	{ name: 'Greater Than', value: '>' },
+	{ name: 'Greater Than or Equal', value: '>=' },
+	{ name: 'Less Than', value: '<' },
+	{ name: 'Less Than or Equal', value: '<=' },
+	{ name: 'Contains (Any Case)', value: 'contains' },
+	{ name: 'Is Empty', value: 'empty' },
+	{ name: 'Is Not Empty', value: 'notempty' },
+	{ name: 'Is Between (Inclusive)', value: 'between' },
+	{ name: 'Is One Of (Comma-Separated)', value: 'oneof' },
+	{ name: 'Date Is', value: 'dateis' },
+	{ name: 'Date Is Before', value: 'datebefore' },
+	{ name: 'Date Is After', value: 'dateafter' },
+	{ name: 'Date Is Between', value: 'datebetween' },
+	{ name: 'Exact: Equals ($eq)', value: '$eq' },
+	{ name: 'Exact: Not Equals ($ne)', value: '$ne' },
+	{ name: 'Exact: Greater Than ($gt)', value: '$gt' },
+	{ name: 'Exact: Greater Than or Equal ($gte)', value: '$gte' },
+	{ name: 'Exact: Less Than ($lt)', value: '$lt' },
+	{ name: 'Exact: Less Than or Equal ($lte)', value: '$lte' },
+	{ name: 'Exact: In List ($in, Comma-Separated)', value: '$in' },
+	{ name: 'Exact: Not In List ($nin, Comma-Separated)', value: '$nin' },
+	{ name: 'Matches Regular Expression', value: '$regex' },
+	{ name: 'Like, Any Case ($iLike, % Wildcard)', value: '$iLike' },
+	{ name: 'Column Exists (True or False)', value: '$exists' },
+];
+
+/** Simple filter rows, shared by Get Many / Query and Delete Many. */
+export const filterRowsField: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'fixedCollection',
+	placeholder: 'Add Filter',
+	default: {},
+	typeOptions: { multipleValues: true },
+	description:
+		'Entries must match every filter. Plain conditions ignore case and compare numbers as numbers; "Exact" conditions compare the stored value as is.',
+	options: [
+		{
+			displayName: 'Filter',
+			name: 'conditions',
+			values: [
+				{
+					displayName: 'Column Name or ID',
+					name: 'column',
+					type: 'options',
+					default: '',
+					description:
+						'Nested values use a dot, e.g. Address.city. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				{
+					displayName: 'Condition',
+					name: 'condition',
+					type: 'options',
+					default: '',
+				},
+				{
+					displayName: 'Date Unit',
+					name: 'unit',
+					type: 'options',
+					default: '',
+					description: 'How precisely dates are compared',
+				},
+				{
+					displayName: 'To',
+					name: 'valueTo',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. 40',
+					description: 'The upper bound (inclusive)',
+				},
+				{
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Sales',
+					description:
+						"Lists are comma-separated. Dates:	YYYY-MM-DD, HH:mm or YYYY-MM-DD HH:mm. For 'Between' this is the lower bound.",
+				},
+			],
+		},
+	],
+};
+
+export const whereJsonField: INodeProperties = {
+	displayName: 'Where (JSON)',
+	name: 'where',
+	type: 'json',
+	default: '{}',
+	description:
+		'Filter on columns with document-database operators ($eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $regex, $iLike, $exists, $and, $or, ...) and the platform\'s "$filters": [{"column", "condition", "value"}]',
+	placeholder: '{"Department": "Sales", "Age": {"$gte": 30}}',
+};
+
+export const sortField: INodeProperties = {
+	displayName: 'Sort',
+	name: 'sort',
+	type: 'fixedCollection',
+	placeholder: 'Add Sort Rule',
+	default: {},
+	typeOptions: { multipleValues: true },
+	description: 'Order of the entries; the first rule wins, later ones break ties',
+	options: [
+		{
+			displayName: 'Rule',
+			name: 'property',
+			values: [
+				{
+					displayName: 'Column Name or ID',
+					name: 'column',
+					type: 'options',
+					typeOptions: columnOptions,
+					default: '',
+					description:
+						'A column, or ID, createdAt or updatedAt. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				{
+					displayName: 'Direction',
+					name: 'direction',
+					type: 'options',
+					options: [
+						{ name: 'Ascending', value: 'ASC' },
+						{ name: 'Descending', value: 'DESC' },
+					],
+					default: 'ASC',
+				},
+			],
+		},
+	],
+};

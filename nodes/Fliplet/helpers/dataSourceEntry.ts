@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { requireWholeNumber } from './locators';
+import { objectFrom } from './responses';
+
+/** `{id, ...data}`: the entry's columns with its id, the shape most workflows want. */
+export function simplifyEntry(entry: IDataObject): IDataObject {
+	const data = (entry.data && typeof entry.data === 'object' ? entry.data : {}) as IDataObject;
+	const simple: IDataObject = { id: entry.id, ...data };
+	if (entry.joins !== undefined) simple.joins = entry.joins;
+	return simple;
+}
+
+/** The entry of an insert or update answer (`{entry}` or the bare entry), refusing anything else. */
+export function entryFrom(this: IExecuteFunctions, body: unknown, itemIndex: number): IDataObject {
+	const entry = objectFrom(body, 'entry');
+	if (entry.id === undefined) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Unexpected response from Fliplet: no entry in it',
+			{
+				itemIndex,
+				description:
+					'The API answered in a shape this node does not know. Please report it with the response.',
+			},
+		);
+	}
+	return entry;
+}
+
+export function getEntryId(this: IExecuteFunctions, itemIndex: number): number {
+	const value = String(this.getNodeParameter('entryId', itemIndex, '')).trim();
+	return requireWholeNumber.call(this, value, 'Entry ID', itemIndex);
+}
+
+/**
+ * The columns to write for an item: the mapped columns, or every field of the input item when
+ * the mapper is set to map automatically.
+ */
+export function getEntryData(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	itemIndex: number,
+): IDataObject {
+	const mode = this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
+	const data =
+		mode === 'autoMapInputData'
+			? { ...items[itemIndex].json }
+			: ((this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject);
+	const cleaned = Object.fromEntries(
+		Object.entries(data).filter(([, value]) => value !== undefined),
+	);
+	return cleaned;
+}

@@ -1,0 +1,158 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { jsonParse, NodeOperationError } from 'n8n-workflow';
+
+/** Entry fields that are not columns; anything else is a column under `data`. */
+const ENTRY_FIELDS = ['id', 'createdAt', 'updatedAt', 'dataSourceId'];
+
+export const columnPath = (column: string) =>
+	ENTRY_FIELDS.includes(column) || column.startsWith('data.') ? column : `data.${column}`;
+
+/** Conditions the platform evaluates itself (`$filters`): text comparisons ignore case. */
+const PLATFORM_CONDITIONS = [
+	'==',
+	'!=',
+	'>',
+	'>=',
+	'<',
+	'<=',
+	'contains',
+	'empty',
+	'notempty',
+	'between',
+	'oneof',
+	'dateis',
+	'datebefore',
+	'dateafter',
+	'datebetween',
+];
+
+/** Document-database (Sift) operators, applied to the column's stored value as is. */
+const SIFT_OPERATORS = [
+	'$eq',
+	'$ne',
+	'$gt',
+	'$gte',
+	'$lt',
+	'$lte',
+	'$in',
+	'$nin',
+	'$regex',
+	'$iLike',
+	'$exists',
+];
+
+export interface SimpleFilter {
+	column?: string;
+	condition?: string;
+	value?: string;
+	valueTo?: string;
+	unit?: string;
+}
+
+/** Numbers and true/false typed as such; everything else stays text. */
+function typed(value: string): string | number | boolean {
+	const text = value.trim();
+	if (text !== '' && !Number.isNaN(Number(text))) return Number(text);
+	if (text === 'true' || text === 'false') return text === 'true';
+	return value;
+}
+
+const list = (value: string) =>
+	value
+		.split(',')
+		.map((part) => part.trim())
+		.filter((part) => part !== '');
+
+/** Builds a `where` from the simple filter rows: all rows must match. */
+export function buildWhere(
+	this: IExecuteFunctions,
+	filters: SimpleFilter[],
+	itemIndex: number,
+): IDataObject {
+	const platform: IDataObject[] = [];
+	const sift: IDataObject[] = [];
+	for (const filter of filters) {
+		const column = String(filter.column ?? '').trim();
+		const condition = String(filter.condition ?? '');
+		const value = String(filter.value ?? '');
+		if (!column) {
+			throw new NodeOperationError(this.getNode(), 'A filter has no column', {
+				itemIndex,
+				description: 'Pick the column each filter row tests, or remove the empty row.',
+			});
+		}
+		if (PLATFORM_CONDITIONS.includes(condition)) {
+			const row: IDataObject = { column, condition };
+			if (condition === 'between')
+				row.value = { from: typed(value), to: typed(String(filter.valueTo ?? '')) };
+			else if (condition === 'datebetween') {
+				row.from = { value };
+				row.to = { value: String(filter.valueTo ?? '') };
+			} else if (condition === 'oneof') row.value = list(value);
+			else if (condition !== 'empty' && condition !== 'notempty') row.value = value;
+			if (condition.startsWith('date') && filter.unit) row.unit = filter.unit;
+			platform.push(row);
+		} else if (SIFT_OPERATORS.includes(condition)) {
+			let operand: unknown = typed(value);
+			if (condition === '$in' || condition === '$nin') operand = list(value).map(typed);
+			if (condition === '$regex' || condition === '$iLike') operand = value;
+			if (condition === '$exists') operand = value.trim() !== 'false';
+			sift.push({ [column]: { [condition]: operand } });
+		} else {
+			throw new NodeOperationError(this.getNode(), `Unknown filter condition "${condition}"`, {
+				itemIndex,
+				description: 'Pick a condition from the list.',
+			});
+		}
+	}
+	const where: IDataObject = {};
+	if (platform.length) where.$filters = platform;
+	if (sift.length === 1) Object.assign(where, sift[0]);
+	if (sift.length > 1) where.$and = sift;
+	return where;
+}
+
+/** `[[path, ASC|DESC]]` from the sort rows. */
+export function buildOrder(rules: IDataObject[]): Array<[string, string]> {
+	return rules
+		.filter((rule) => String(rule.column ?? '').trim())
+		.map((rule) => [
+			columnPath(String(rule.column).trim()),
+			rule.direction === 'DESC' ? 'DESC' : 'ASC',
+		]);
+}
+
+/** A JSON parameter (object or array), or undefined when left empty. */
+export function jsonParameter(
+	this: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+	expect: 'object' | 'array',
+): IDataObject | IDataObject[] | undefined {
+	const raw = this.getNodeParameter(name, itemIndex, '') as unknown;
+	if (raw === '' || raw === undefined || raw === null) return undefined;
+	let value: unknown = raw;
+	if (typeof raw === 'string') {
+		if (!raw.trim()) return undefined;
+		try {
+			value = jsonParse(raw);
+		} catch {
+			value = undefined;
+		}
+	}
+	const ok =
+		expect === 'array'
+			? Array.isArray(value)
+			: typeof value === 'object' && value !== null && !Array.isArray(value);
+	if (!ok) {
+		throw new NodeOperationError(this.getNode(), `${label} is not a JSON ${expect}`, {
+			itemIndex,
+			description:
+				expect === 'array'
+					? `Give ${label} as a JSON array, e.g. [{"$group": {"_id": "$Department", "count": {"$sum": 1}}}].`
+					: `Give ${label} as a JSON object, e.g. {"Department": "Sales", "Age": {"$gte": 30}}.`,
+		});
+	}
+	return value as IDataObject | IDataObject[];
+}

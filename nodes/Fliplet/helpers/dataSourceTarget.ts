@@ -1,0 +1,49 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiPath } from '../transport';
+import { readLocator } from './locators';
+
+/** How a data source is named in paths: its id, or its name (with `dsn` when the name is all digits). */
+export interface DataSourceTarget {
+	/** The path segment: the id, or the name (URL-encoded by `apiPath`). */
+	ref: string;
+	/** Query flags every request to this data source needs (`dsn` for an all-digit name). */
+	qs: IDataObject;
+}
+
+/**
+ * Reads the data source locator. "By Name" addresses the data source by its name directly, which
+ * the API accepts in every path; a name made only of digits gets `?dsn=true` so it is not read as
+ * an id.
+ */
+export function getDataSourceTarget(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameterName = 'dataSource',
+): DataSourceTarget {
+	const { mode, value } = readLocator.call(this, parameterName, itemIndex);
+	if (!value) {
+		throw new NodeOperationError(this.getNode(), 'No data source given', {
+			itemIndex,
+			description: 'Pick a data source from the list, or give its ID or its exact name.',
+		});
+	}
+	if (mode === 'name') return { ref: value, qs: /^\d+$/.test(value) ? { dsn: 'true' } : {} };
+	if (!/^\d+$/.test(value)) {
+		throw new NodeOperationError(this.getNode(), `Data source: "${value}" is not an ID`, {
+			itemIndex,
+			description:
+				'A data source ID is a whole number (e.g. 123). To use its name, switch the field to "By Name".',
+		});
+	}
+	return { ref: value, qs: {} };
+}
+
+/** `/v1/data-sources/<ref>/...segments`, every segment URL-encoded. */
+export function dataSourcePath(
+	target: DataSourceTarget,
+	...segments: Array<string | number>
+): string {
+	return apiPath('data-sources', target.ref, ...segments);
+}

@@ -1,0 +1,138 @@
+import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+
+const sandbox = useSandbox();
+const staff = { __rl: true, mode: 'id', value: '100' };
+const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+
+describe('Entry resource: single entries', () => {
+	it('Get reads one entry and simplifies it to {id, ...columns}', async () => {
+		const result = await runNode({
+			parameters: { resource: 'entry', operation: 'get', dataSource: staff, entryId: '201' },
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([
+			expect.objectContaining({ id: 201, Name: 'Bob Stone', Department: 'Engineering' }),
+		]);
+		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources/);
+		expect(request).toMatchObject({ method: 'GET', path: '/v1/data-sources/100/data/201' });
+		expect(request.headers['auth-token']).toBe(TOKENS.app);
+	});
+
+	it('Get by name of an all-digit data source sends ?dsn', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'get',
+				dataSource: byName('2024'),
+				entryId: '207',
+				simplify: false,
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ id: 207, dataSourceId: 102, data: { Quarter: 'Q1' } });
+		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources/);
+		expect(request.path).toBe('/v1/data-sources/2024/data/207');
+		expect(request.query).toEqual({ dsn: 'true' });
+	});
+
+	it('refuses an entry ID that is not a number before any request', async () => {
+		const result = await runNode({
+			parameters: { resource: 'entry', operation: 'get', dataSource: staff, entryId: 'abc' },
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error?.message).toMatch(/Entry ID: "abc" is not an id/);
+		expect(result.error?.description).toMatch(/whole number/);
+		expect(apiRequests(sandbox(), /^\/v1\//)).toHaveLength(0);
+	});
+
+	it('Insert writes the mapped columns and returns the new entry', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: staff,
+				columns: { mappingMode: 'defineBelow', value: { Name: 'Fay Lee', Age: 31 } },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data$/);
+		expect(request.method).toBe('PUT');
+		expect(request.body).toEqual({ Name: 'Fay Lee', Age: 31 });
+		expect(result.json).toEqual([
+			expect.objectContaining({ dataSourceId: 100, data: { Name: 'Fay Lee', Age: 31 } }),
+		]);
+		expect(sandbox().state.entries.filter((e: any) => e.dataSourceId === 100)).toHaveLength(6);
+	});
+
+	it('Insert maps every input field automatically, one entry per item, paired', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: byName('Staff'),
+				columns: { mappingMode: 'autoMapInputData', value: null },
+			},
+			input: [{ json: { Name: 'One' } }, { json: { Name: 'Two', Tags: ['x'] } }],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/Staff\/data$/);
+		expect(requests.map((r) => r.body)).toEqual([{ Name: 'One' }, { Name: 'Two', Tags: ['x'] }]);
+		expect(result.items.map((item) => [item.json.data, item.pairedItem])).toEqual([
+			[{ Name: 'One' }, { item: 0 }],
+			[{ Name: 'Two', Tags: ['x'] }, { item: 1 }],
+		]);
+	});
+
+	it('Update merges by default: reads the entry, then writes old and new columns', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'update',
+				dataSource: staff,
+				entryId: '200',
+				columns: { mappingMode: 'defineBelow', value: { Age: 35 } },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data\/200$/);
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PUT']);
+		expect(requests[1].body).toEqual(expect.objectContaining({ Name: 'Alice Martin', Age: 35 }));
+		expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice Martin', Age: 35 } });
+	});
+
+	it('Update with Replace sends only the given columns', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'update',
+				dataSource: staff,
+				entryId: '200',
+				updateMode: 'replace',
+				columns: { mappingMode: 'defineBelow', value: { Name: 'Alice M.' } },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data\/200$/);
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toMatchObject({ method: 'PUT', body: { Name: 'Alice M.' } });
+		expect(result.json[0].data).toEqual({ Name: 'Alice M.' });
+	});
+
+	it('Delete removes the entry and reports it', async () => {
+		const result = await runNode({
+			parameters: { resource: 'entry', operation: 'delete', dataSource: staff, entryId: '204' },
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ id: 204, deleted: true }]);
+		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources/);
+		expect(request).toMatchObject({ method: 'DELETE', path: '/v1/data-sources/100/data/204' });
+		expect(sandbox().state.entries.some((e: any) => e.id === 204)).toBe(false);
+	});
+});
