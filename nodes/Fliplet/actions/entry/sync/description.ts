@@ -1,0 +1,132 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const DEFAULT_CHUNK_SIZE = 1000;
+export const MAX_CHUNK_SIZE = 5000;
+
+/** The Sync operation's own fields (the data source locator comes first, from the resource). */
+export const syncFields: INodeProperties[] = [
+	{
+		displayName: 'Key Columns',
+		name: 'keyColumns',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Email or First Name, Last Name',
+		description:
+			'Column(s) that identify a row, comma-separated. Input rows and entries with the same key values are the same record. Rows without a key or with a key used twice are skipped and listed in the summary.',
+	},
+	{
+		displayName: 'Mode',
+		name: 'syncMode',
+		type: 'options',
+		default: 'insertAndUpdate',
+		options: [
+			{
+				name: 'Insert New and Update Changed',
+				value: 'insertAndUpdate',
+				description: 'Add rows whose key is new, update entries whose row changed; never delete',
+			},
+			{
+				name: 'Mirror (Also Delete Missing)',
+				value: 'mirror',
+				description:
+					'As above, then delete entries whose key is not in the input, so the data source equals the input',
+			},
+			{
+				name: 'Only Insert New',
+				value: 'insertOnly',
+				description: 'Add rows whose key is new; leave existing entries untouched',
+			},
+		],
+		description: 'How the data source is made to match the input rows',
+	},
+	{
+		displayName: 'Allow Emptying the Data Source',
+		name: 'allowEmpty',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { syncMode: ['mirror'] } },
+		description:
+			'Whether Mirror may delete every existing entry (an empty input, no row with a key, or no key matching any entry). Off, Sync refuses instead: that usually means a wrong key column or an empty sheet.',
+	},
+	{
+		displayName: 'Options',
+		name: 'syncOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Chunk Size',
+				name: 'chunkSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CHUNK_SIZE },
+				default: DEFAULT_CHUNK_SIZE,
+				description:
+					'Most rows sent per commit request (each request also stays under 4 MB). Fewer requests are faster; smaller ones fail in smaller pieces.',
+			},
+			{
+				displayName: 'Dry Run',
+				name: 'dryRun',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to only read the data source and report what would be inserted, updated and deleted, sending no change',
+			},
+			{
+				displayName: 'Ignore Key Case',
+				name: 'ignoreKeyCase',
+				type: 'boolean',
+				default: false,
+				description: 'Whether keys that differ only in upper/lower case (e.g. emails) match',
+			},
+			{
+				displayName: 'Output Changed Rows',
+				name: 'outputRows',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to output one item per inserted, updated or deleted row (with its entry ID) after the summary item',
+			},
+			{
+				displayName: 'Run Hooks',
+				name: 'runHooks',
+				type: 'multiOptions',
+				default: [],
+				options: [
+					{ name: 'Insert', value: 'insert' },
+					{ name: 'Update', value: 'update' },
+				],
+				description: "Which of the data source's hooks run for the rows Sync inserts or updates",
+			},
+			{
+				displayName: 'Typecast Spreadsheet Values',
+				name: 'typecast',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to turn text such as "42", "-3.5", "TRUE" or "false" into numbers and booleans before comparing and sending. Text that would change when converted ("007", "1.50", long IDs) stays text.',
+			},
+			{
+				displayName: 'Update Style',
+				name: 'updateStyle',
+				type: 'options',
+				default: 'merge',
+				options: [
+					{
+						name: 'Merge Columns',
+						value: 'merge',
+						description: "Change the row's columns and keep the entry's other columns",
+					},
+					{
+						name: 'Replace Row Data',
+						value: 'replace',
+						description:
+							"The entry's data becomes exactly the row; columns not in the row are removed",
+					},
+				],
+				description: 'How a changed row updates its entry',
+			},
+		],
+	},
+];

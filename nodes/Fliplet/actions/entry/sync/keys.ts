@@ -1,0 +1,34 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** "Email, Last Name" → ['Email', 'Last Name']. */
+export function parseKeyColumns(text: string): string[] {
+	return text
+		.split(',')
+		.map((column) => column.trim())
+		.filter((column) => column !== '');
+}
+
+export type RowKey = { key: string } | { missing: string[] };
+
+function keyPart(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	const text = (typeof value === 'object' ? JSON.stringify(value) : String(value)).trim();
+	return text === '' ? undefined : text;
+}
+
+/**
+ * The match key of a row: its key column values as text (so 5 and "5" match, and surrounding
+ * spaces from a spreadsheet cell do not count), lower-cased when case is ignored. A row with an
+ * empty key column has no key and reports which columns are missing.
+ */
+export function rowKey(data: IDataObject, columns: string[], ignoreCase: boolean): RowKey {
+	const parts: string[] = [];
+	const missing: string[] = [];
+	for (const column of columns) {
+		const part = keyPart(data[column]);
+		if (part === undefined) missing.push(column);
+		else parts.push(ignoreCase ? part.toLowerCase() : part);
+	}
+	if (missing.length) return { missing };
+	return { key: parts.length === 1 ? parts[0] : JSON.stringify(parts) };
+}

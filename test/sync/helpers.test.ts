@@ -1,0 +1,210 @@
+import { chunkBy, clientIdOf, planCommits } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import {
+	diffRows,
+	type DiffOptions,
+	type InputRow,
+} from '../../nodes/Fliplet/actions/entry/sync/diff';
+import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
+import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
+import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
+import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
+
+const rows = (...datas: object[]): InputRow[] =>
+	datas.map((data, itemIndex) => ({ itemIndex, data: data as any }));
+const options = (overrides: Partial<DiffOptions> = {}): DiffOptions => ({
+	keyColumns: ['Email'],
+	ignoreKeyCase: false,
+	mode: 'insertAndUpdate',
+	merge: true,
+	...overrides,
+});
+
+describe('Sync keys', () => {
+	it('parses a comma-separated list of key columns', () => {
+		expect(parseKeyColumns(' Email , Last Name,, ')).toEqual(['Email', 'Last Name']);
+		expect(parseKeyColumns('  ')).toEqual([]);
+	});
+
+	it('builds text keys, trimmed, optionally ignoring case', () => {
+		expect(rowKey({ Id: 5 }, ['Id'], false)).toEqual({ key: '5' });
+		expect(rowKey({ Id: ' 5 ' }, ['Id'], false)).toEqual({ key: '5' });
+		expect(rowKey({ Email: 'A@x.io' }, ['Email'], true)).toEqual({ key: 'a@x.io' });
+		expect(rowKey({ Email: 'A@x.io' }, ['Email'], false)).toEqual({ key: 'A@x.io' });
+	});
+
+	it('keeps multi-column keys apart even when the values contain the separator', () => {
+		const a = rowKey({ A: 'x","y', B: 'z' }, ['A', 'B'], false);
+		const b = rowKey({ A: 'x', B: 'y","z' }, ['A', 'B'], false);
+		expect(a).not.toEqual(b);
+	});
+
+	it('reports which key columns are empty or absent', () => {
+		expect(rowKey({ A: '', B: null }, ['A', 'B', 'C'], false)).toEqual({
+			missing: ['A', 'B', 'C'],
+		});
+		expect(rowKey({ A: 0 }, ['A'], false)).toEqual({ key: '0' });
+	});
+});
+
+describe('Sync typecast', () => {
+	it('turns exact numbers and booleans into values and leaves lossy text alone', () => {
+		expect(typecastValue('42')).toBe(42);
+		expect(typecastValue('-3.5')).toBe(-3.5);
+		expect(typecastValue('TRUE')).toBe(true);
+		expect(typecastValue('false')).toBe(false);
+		for (const text of ['007', '1.50', '1e3', ' 4', '', 'abc', '12345678901234567890', '+1']) {
+			expect(typecastValue(text)).toBe(text);
+		}
+		expect(typecastValue(7)).toBe(7);
+		expect(typecastRow({ a: '1', b: { c: '2' } })).toEqual({ a: 1, b: { c: '2' } });
+	});
+});
+
+describe('Sync jsonEqual', () => {
+	it('compares structure, not key order or identity', () => {
+		expect(jsonEqual({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
+		expect(jsonEqual({ a: 1 }, { a: '1' })).toBe(false);
+		expect(jsonEqual([1, 2], [2, 1])).toBe(false);
+		expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+		expect(jsonEqual(null, {})).toBe(false);
+	});
+});
+
+describe('Sync diff', () => {
+	const existing = [
+		{ id: 1, data: { Email: 'a@x.io', Name: 'Ann', Extra: 'kept' } },
+		{ id: 2, data: { Email: 'b@x.io', Name: 'Bob' } },
+		{ id: 3, data: { Email: 'c@x.io', Name: 'Cy' } },
+	];
+
+	it('inserts new keys, updates changed rows and counts the rest as unchanged', () => {
+		const plan = diffRows(
+			rows(
+				{ Email: 'a@x.io', Name: 'Ann' },
+				{ Email: 'b@x.io', Name: 'Bobby' },
+				{ Email: 'd@x.io', Name: 'Di' },
+			),
+			existing,
+			options(),
+		);
+		expect(plan.unchanged).toBe(1);
+		expect(plan.updates).toEqual([
+			{ itemIndex: 1, key: 'b@x.io', id: 2, data: { Email: 'b@x.io', Name: 'Bobby' } },
+		]);
+		expect(plan.inserts).toEqual([
+			{ itemIndex: 2, key: 'd@x.io', data: { Email: 'd@x.io', Name: 'Di' } },
+		]);
+		expect(plan.deletes).toEqual([]);
+	});
+
+	it('in replace mode a column missing from the row is a change', () => {
+		const plan = diffRows(
+			rows({ Email: 'a@x.io', Name: 'Ann' }),
+			existing,
+			options({ merge: false }),
+		);
+		expect(plan.updates.map((row) => row.id)).toEqual([1]);
+	});
+
+	it('skips every row of a duplicate key and rows without a key', () => {
+		const plan = diffRows(
+			rows({ Email: 'a@x.io' }, { Name: 'no key' }, { Email: 'A@X.IO' }, { Email: 'e@x.io' }),
+			[],
+			options({ ignoreKeyCase: true }),
+		);
+		expect(plan.skipped).toEqual([
+			{ itemIndex: 0, reason: 'Duplicate key (also in item 2)', key: 'a@x.io' },
+			{ itemIndex: 1, reason: 'Missing key column "Email"' },
+			{ itemIndex: 2, reason: 'Duplicate key (also in item 0)', key: 'a@x.io' },
+		]);
+		expect(plan.inserts.map((row) => row.itemIndex)).toEqual([3]);
+	});
+
+	it('mirror deletes absent keys, extra entries of a key and keyless entries, not ambiguous ones', () => {
+		const plan = diffRows(
+			rows({ Email: 'a@x.io', Name: 'Ann' }, { Email: 'c@x.io' }, { Email: 'c@x.io' }),
+			[
+				...existing,
+				{ id: 4, data: { Email: 'a@x.io' } },
+				{ id: 5, data: { Name: 'nobody' } },
+				{ id: 6, data: { Email: 'c@x.io' } },
+			],
+			options({ mode: 'mirror' }),
+		);
+		expect(plan.deletes).toEqual([
+			{ id: 2, key: 'b@x.io' },
+			{ id: 4, key: 'a@x.io' },
+			{ id: 5, key: null },
+		]);
+	});
+
+	it('insert-only leaves changed rows alone', () => {
+		const plan = diffRows(
+			rows({ Email: 'b@x.io', Name: 'Bobby' }, { Email: 'z@x.io' }),
+			existing,
+			options({ mode: 'insertOnly' }),
+		);
+		expect(plan.updates).toEqual([]);
+		expect(plan.unchanged).toBe(1);
+		expect(plan.inserts.map((row) => row.key)).toEqual(['z@x.io']);
+	});
+});
+
+describe('Sync chunks', () => {
+	it('splits by count and by bytes', () => {
+		expect(chunkBy([1, 2, 3, 4, 5], 2, Infinity, () => 1)).toEqual([[1, 2], [3, 4], [5]]);
+		expect(chunkBy(['aaaa', 'bb', 'cc', 'd'], 10, 5, (s) => s.length)).toEqual([
+			['aaaa'],
+			['bb', 'cc', 'd'],
+		]);
+		expect(chunkBy(['toolarge'], 10, 2, (s) => s.length)).toEqual([['toolarge']]);
+	});
+
+	it('plans updates, then inserts, then one final delete commit, marking only inserts as not idempotent', () => {
+		const plan = diffRows(
+			rows({ Email: 'a@x.io', Name: 'New' }, { Email: 'n1' }, { Email: 'n2' }, { Email: 'n3' }),
+			[
+				{ id: 1, data: { Email: 'a@x.io' } },
+				{ id: 9, data: { Email: 'gone' } },
+			],
+			options({ mode: 'mirror' }),
+		);
+		const commits = planCommits(plan, { chunkSize: 2, merge: true, runHooks: ['insert'] });
+		expect(commits.map((commit) => [commit.kind, commit.idempotent])).toEqual([
+			['update', true],
+			['insert', false],
+			['insert', false],
+			['delete', true],
+		]);
+		expect(commits[1].body).toEqual({
+			entries: [
+				{ data: { Email: 'n1' }, clientId: clientIdOf(1) },
+				{ data: { Email: 'n2' }, clientId: clientIdOf(2) },
+			],
+			append: true,
+			extend: true,
+			returnEntries: false,
+			runHooks: ['insert'],
+		});
+		expect(commits[3].body).toEqual({
+			entries: [],
+			append: true,
+			delete: [9],
+			returnEntries: false,
+		});
+	});
+});
+
+describe('Sync read attributes', () => {
+	it('reads only the compared columns when merging, whole data when replacing', () => {
+		const input = rows({ Email: 'a', Name: 'b' }, { Email: 'c', Age: 3 });
+		expect(attributesFor(input, ['Email'], true)).toEqual([
+			'id',
+			'data.Email',
+			'data.Name',
+			'data.Age',
+		]);
+		expect(attributesFor(input, ['Email'], false)).toEqual(['id', 'data']);
+		expect(attributesFor(rows({ 'a.b': 1 }), ['Email'], true)).toEqual(['id', 'data']);
+	});
+});
