@@ -19,7 +19,14 @@ export class Fliplet implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'flipletApi', required: true }],
+		credentials: [
+			{ name: 'flipletApi', required: true },
+			{
+				name: 'twilioForFlipletApi',
+				required: false,
+				displayOptions: { show: { resource: ['sms'], provider: ['twilio'] } },
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',

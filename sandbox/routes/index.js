@@ -8,6 +8,8 @@
 const allRoutes = [
 	...require('./user').routes,
 	...require('./apps').routes,
+	...require('./communicate').routes,
+	...require('./notifications').routes,
 	...require('./dataSources').routes,
 	...require('./organizations').routes,
 	...require('./ai').routes,

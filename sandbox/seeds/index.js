@@ -7,6 +7,7 @@
 const seeds = [
 	require('./dataSources').seedDataSources,
 	require('./organizations').seedOrganizations,
+	require('./notifications').seedNotifications,
 ];
 
 module.exports = { seeds };

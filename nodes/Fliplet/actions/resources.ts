@@ -1,16 +1,22 @@
 import * as ai from './ai';
 import * as app from './app';
 import * as appAnalytics from './appAnalytics';
+import * as email from './email';
 import * as entry from './entry';
+import * as notification from './notification';
+import * as sms from './sms';
 import type { ResourceModule } from './types';
 
 /** Every resource of the node by its `resource` value. */
-export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics, entry };
+export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics, entry, email, notification, sms };
 
 /** The resource picker's options, in the order shown. */
 export const resourceOptions = [
 	{ name: 'AI', value: 'ai' },
 	{ name: 'App', value: 'app' },
 	{ name: 'App Analytic', value: 'appAnalytics' },
+	{ name: 'Email', value: 'email' },
 	{ name: 'Entry', value: 'entry' },
+	{ name: 'Notification', value: 'notification' },
+	{ name: 'SMS', value: 'sms' },
 ];

@@ -1,0 +1,64 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { sendInBatches } from '../../helpers/batchSend';
+import { getAppId } from '../../helpers/locators';
+import { apiPath, flipletApiRequest } from '../../transport';
+import { buildCreateBody, type NotificationPayload } from './payload';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Batch Size',
+		name: 'batchSize',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 1000 },
+		default: 50,
+		description: 'Max number of notifications per batch request',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['notification'], operation: ['createBatch'] } },
+	properties,
+);
+
+/**
+ * The created notifications, in request order, when the response lists one per notification sent.
+ * The batch response is not documented: anything else yields undefined (the caller then reports
+ * what it sent instead of guessing which record belongs to which item).
+ */
+export function createdList(body: unknown, count: number): IDataObject[] | undefined {
+	const list = Array.isArray(body)
+		? body
+		: body && typeof body === 'object'
+			? (body as IDataObject).notifications
+			: undefined;
+	return Array.isArray(list) && list.length === count ? (list as IDataObject[]) : undefined;
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await (sendInBatches<NotificationPayload>).call(this, items, {
+		noun: 'notification',
+		batchSize: this.getNodeParameter('batchSize', 0, 50) as number,
+		groupBy: (payload) => String(payload.appId),
+		prepare: async (itemIndex) => ({
+			appId: await getAppId.call(this, itemIndex),
+			body: buildCreateBody(this, itemIndex),
+		}),
+		send: async (group) => {
+			const response = await flipletApiRequest.call(this, {
+				method: 'POST',
+				path: apiPath('apps', group[0].payload.appId, 'notifications', 'batch'),
+				body: { notifications: group.map((entry) => entry.payload.body) },
+				itemIndex: group[0].itemIndex,
+			});
+			const created = createdList(response, group.length);
+			return group.map((entry, i) => created?.[i] ?? { created: true, ...entry.payload.body });
+		},
+	});
+}

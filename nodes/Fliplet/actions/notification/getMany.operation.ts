@@ -1,0 +1,169 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { maxResults, takeFirst } from '../../helpers/limits';
+import { getAppId } from '../../helpers/locators';
+import { mapItems } from '../../helpers/mapItems';
+import { listFrom } from '../../helpers/responses';
+import { apiPath, flipletApiRequest } from '../../transport';
+import { returnAllOrLimit } from '../common.descriptions';
+import { jsonField } from './payload';
+
+/** The API has no paging for notifications: "Return All" asks for this many in one request. */
+export const RETURN_ALL_LIMIT = 100_000;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Count Only',
+		name: 'countOnly',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to return only the number of matching notifications ({count}) instead of the notifications',
+	},
+	...returnAllOrLimit().map((field) => ({
+		...field,
+		displayOptions: { show: { ...(field.displayOptions?.show ?? {}), countOnly: [false] } },
+	})),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Direction',
+				name: 'direction',
+				type: 'options',
+				default: 'DESC',
+				options: [
+					{ name: 'Descending', value: 'DESC' },
+					{ name: 'Ascending', value: 'ASC' },
+				],
+			},
+			{
+				displayName: 'Include Deleted',
+				name: 'includeDeleted',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to also return deleted notifications',
+			},
+			{
+				displayName: 'Order By',
+				name: 'order',
+				type: 'options',
+				default: 'orderAt',
+				options: [
+					{ name: 'Created At', value: 'createdAt' },
+					{ name: 'ID', value: 'id' },
+					{ name: 'Order At (Send Date)', value: 'orderAt' },
+					{ name: 'Updated At', value: 'updatedAt' },
+				],
+			},
+			{
+				displayName: 'Scopes (JSON)',
+				name: 'scope',
+				type: 'json',
+				default: '[]',
+				placeholder: '[{"Department": "Sales"}]',
+				description: 'Read the notifications of these scopes only (an array of scope objects)',
+			},
+			{
+				displayName: 'Where (JSON)',
+				name: 'where',
+				type: 'json',
+				default: '{}',
+				placeholder: '{"status": "published"}',
+				description: 'A database-style filter on the notifications, e.g. {"status": "scheduled"}',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['notification'], operation: ['getMany'] } },
+	properties,
+);
+
+function isEmpty(value: unknown): boolean {
+	if (value === undefined || value === null) return true;
+	if (Array.isArray(value)) return value.length === 0;
+	return typeof value === 'object' && Object.keys(value).length === 0;
+}
+
+function filters(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const result: IDataObject = {};
+	if ('where' in options) {
+		const where = jsonField(this, itemIndex, 'options.where', 'Where (JSON)');
+		if (!isEmpty(where)) {
+			if (typeof where !== 'object' || Array.isArray(where)) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Item ${itemIndex}: "Where (JSON)" must be a JSON object`,
+					{
+						itemIndex,
+						description: 'E.g. {"status": "published"}.',
+					},
+				);
+			}
+			result.where = where as IDataObject;
+		}
+	}
+	if ('scope' in options) {
+		const scope = jsonField(this, itemIndex, 'options.scope', 'Scopes (JSON)');
+		if (!isEmpty(scope)) result.scope = (Array.isArray(scope) ? scope : [scope]) as IDataObject[];
+	}
+	return result;
+}
+
+/**
+ * Reads with GET, or with POST when Where or Scopes are given (the API only takes them in a POST
+ * body). Count Only returns one item `{count}`.
+ */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const appId = await getAppId.call(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const countOnly = this.getNodeParameter('countOnly', itemIndex, false) as boolean;
+		const max = countOnly ? 0 : maxResults.call(this, itemIndex);
+		const params: IDataObject = {};
+		if (countOnly) params.count = true;
+		else params.limit = Number.isFinite(max) ? max : RETURN_ALL_LIMIT;
+		if (options.order) params.order = options.order;
+		if (options.direction) params.direction = options.direction;
+		if (options.includeDeleted) params.includeDeleted = true;
+		const filter = filters.call(this, itemIndex);
+		const usePost = Object.keys(filter).length > 0;
+		const body = await flipletApiRequest.call(this, {
+			method: usePost ? 'POST' : 'GET',
+			path: apiPath('apps', appId, 'notifications'),
+			...(usePost ? { body: { ...params, ...filter } } : { qs: params }),
+			idempotent: true,
+			itemIndex,
+		});
+		if (countOnly) return { count: readCount(this, body, itemIndex) };
+		return takeFirst(listFrom(this.getNode(), body, 'notifications', itemIndex), max);
+	});
+}
+
+/** The count-only answer is not documented: `{count: n}` or a bare number is accepted. */
+function readCount(context: IExecuteFunctions, body: unknown, itemIndex: number): number {
+	const value = typeof body === 'number' ? body : (body as IDataObject | undefined)?.count;
+	if (typeof value === 'number') return value;
+	throw new NodeOperationError(
+		context.getNode(),
+		'Unexpected response from Fliplet: no count in it',
+		{
+			itemIndex,
+			description:
+				'The API answered the count request in a shape this node does not know. Please report it with the response.',
+		},
+	);
+}

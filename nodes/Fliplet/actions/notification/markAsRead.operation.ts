@@ -1,0 +1,73 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/mapItems';
+import { getAppId } from '../../helpers/locators';
+import { apiPath, flipletApiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Recipient ID',
+		name: 'recipientId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b',
+		description: 'The GUID that identifies the user who read the notifications',
+	},
+	{
+		displayName: 'Notification IDs',
+		name: 'notificationIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 501, 502',
+		description: 'IDs of the notifications to mark as read, separated by commas (or a list)',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['notification'], operation: ['markAsRead'] } },
+	properties,
+);
+
+function notificationIds(this: IExecuteFunctions, itemIndex: number): number[] {
+	const raw = this.getNodeParameter('notificationIds', itemIndex) as unknown;
+	const parts = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+		.map((id) => String(id).trim())
+		.filter(Boolean);
+	const bad = parts.filter((id) => !/^\d+$/.test(id));
+	if (!parts.length || bad.length) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Item ${itemIndex}: "Notification IDs" ${parts.length ? `has values that are not IDs: ${bad.join(', ')}` : 'is empty'}`,
+			{
+				itemIndex,
+				description: 'Give notification IDs (whole numbers) separated by commas, e.g. 501, 502.',
+			},
+		);
+	}
+	return parts.map(Number);
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const appId = await getAppId.call(this, itemIndex);
+		const recipientId = String(this.getNodeParameter('recipientId', itemIndex) ?? '').trim();
+		if (!recipientId) {
+			throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: "Recipient ID" is empty`, {
+				itemIndex,
+				description: 'Give the GUID of the user who read the notifications.',
+			});
+		}
+		const entries = notificationIds.call(this, itemIndex);
+		await flipletApiRequest.call(this, {
+			method: 'POST',
+			path: apiPath('apps', appId, 'notifications', 'mark-as-read'),
+			body: { recipientId, entries },
+			idempotent: true,
+			itemIndex,
+		});
+		return { recipientId, entries, read: true };
+	});
+}

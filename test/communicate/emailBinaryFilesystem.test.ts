@@ -1,0 +1,71 @@
+import { BinaryDataService } from 'n8n-core';
+
+import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
+
+const sandbox = useSandbox();
+
+// Real n8n keeps binary data on disk and passes only an id in the item: the node must read it
+// through n8n's helpers, never from `item.binary[x].data`.
+// n8n-core's own copy of the DI container, the one its helpers read the service from.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }));
+
+beforeAll(async () => {
+	await Container.get(BinaryDataService).init();
+});
+
+describe('Email attachments with binary data stored on disk', () => {
+	it('sends the file content read through the binary helpers', async () => {
+		const content = Buffer.from('col1,col2\n1,2\n');
+		const result = await runNode({
+			parameters: {
+				resource: 'email',
+				operation: 'send',
+				to: 'ann@example.com',
+				subject: 'Export',
+				html: '<p>Attached</p>',
+				options: { binaryProperties: 'data' },
+			},
+			input: [
+				{
+					json: {},
+					binary: {
+						data: {
+							data: content.toString('base64'),
+							fileName: 'export.csv',
+							mimeType: 'text/csv',
+						},
+					},
+				},
+			],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), /^\/v1\/communicate\/email$/);
+		expect(request.body.attachments).toEqual([
+			{
+				type: 'text/csv',
+				content: content.toString('base64'),
+				name: 'export.csv',
+				encoding: 'base64',
+			},
+		]);
+		expect(result.json[0].attachments).toEqual(['export.csv']);
+	});
+
+	it('really stores the input binary by id (so the test above proves the helper path)', async () => {
+		const result = await runNode({
+			parameters: { resource: 'email', operation: 'send', to: 'ann@example.com', options: {} },
+			input: [
+				{
+					json: {},
+					binary: { data: { data: 'aGVsbG8=', fileName: 'a.txt', mimeType: 'text/plain' } },
+				},
+			],
+			credentials: sandboxCredential(sandbox()),
+		});
+		const inputRun = result.run.data.resultData.runData['Input'][0].data!.main[0]![0];
+		expect(inputRun.binary?.data.id).toMatch(/^filesystem/);
+		expect(inputRun.binary?.data.data).not.toBe('aGVsbG8=');
+	});
+});
