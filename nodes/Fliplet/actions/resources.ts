@@ -4,11 +4,13 @@ import * as appAnalytics from './appAnalytics';
 import * as email from './email';
 import * as entry from './entry';
 import * as notification from './notification';
+import * as organization from './organization';
+import * as organizationToken from './organizationToken';
 import * as sms from './sms';
 import type { ResourceModule } from './types';
 
 /** Every resource of the node by its `resource` value. */
-export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics, entry, email, notification, sms };
+export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics, entry, email, notification, sms, organization, organizationToken };
 
 /** The resource picker's options, in the order shown. */
 export const resourceOptions = [
@@ -18,5 +20,7 @@ export const resourceOptions = [
 	{ name: 'Email', value: 'email' },
 	{ name: 'Entry', value: 'entry' },
 	{ name: 'Notification', value: 'notification' },
+	{ name: 'Organization', value: 'organization' },
+	{ name: 'Organization Token', value: 'organizationToken' },
 	{ name: 'SMS', value: 'sms' },
 ];

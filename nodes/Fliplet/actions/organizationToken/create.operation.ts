@@ -1,0 +1,57 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/mapItems';
+import { objectFrom } from '../../helpers/responses';
+import { apiPath, flipletApiRequest } from '../../transport';
+import { organizationIdFrom } from '../organization/organizationId';
+import { organizationLocator } from '../organization/organization.descriptions';
+
+const properties: INodeProperties[] = [
+	organizationLocator(),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Reporting integration',
+		description:
+			'Name of the new token. The output holds the secret token once: store it right away (e.g. in a credential), Fliplet never shows it again.',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['organizationToken'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const organizationId = organizationIdFrom(
+			this.getNode(),
+			this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
+			itemIndex,
+		);
+		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
+		if (!name) {
+			throw new NodeOperationError(this.getNode(), 'The token needs a name', {
+				itemIndex,
+				description: 'Give the token a name that says what uses it, e.g. "Reporting integration".',
+			});
+		}
+		// Never retried: a second attempt could create a second token whose secret nobody sees.
+		const body = await flipletApiRequest.call(this, {
+			method: 'POST',
+			path: apiPath('organizations', organizationId, 'tokens'),
+			body: { name },
+			itemIndex,
+		});
+		return { organizationId, ...objectFrom(body, 'token') };
+	});
+}

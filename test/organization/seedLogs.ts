@@ -1,0 +1,7 @@
+// The sandbox is plain JavaScript so scripts can run it without a build.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const seeds = require('../../sandbox/seeds/organizations');
+
+export const addLog: (state: unknown, fields?: Record<string, unknown>) => Record<string, any> =
+	seeds.addLog;
+export const ANALYTICS_TYPES: string[] = seeds.ANALYTICS_TYPES;
