@@ -1,0 +1,105 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { getDataSourceTarget } from '../../helpers/dataSourceTarget';
+import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { planCommits } from './sync/chunks';
+import { syncFields } from './sync/description';
+import { diffRows, type InputRow, type SyncPlan } from './sync/diff';
+import { attributesFor } from './sync/attributes';
+import { readEntries } from './sync/readEntries';
+import { sendCommits, type CommitOutcome } from './sync/sendCommits';
+import { type SyncSettings, readSyncSettings } from './sync/settings';
+import { buildOutput, landedText, RERUN_IS_SAFE } from './sync/summary';
+import { typecastRow } from './sync/typecast';
+
+const properties: INodeProperties[] = [dataSourceLocator(), ...syncFields];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['entry'], operation: ['sync'] } },
+	properties,
+);
+
+/** Mirror never silently wipes the data source: deleting every entry needs "Allow Emptying". */
+function refuseEmptying(this: IExecuteFunctions, plan: SyncPlan, settings: SyncSettings): void {
+	if (settings.mode !== 'mirror' || settings.allowEmpty) return;
+	if (!plan.existingCount || plan.deletes.length < plan.existingCount) return;
+	const usable = plan.inserts.length + plan.updates.length + plan.unchanged;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Mirror would delete all ${plan.existingCount} entries of the data source`,
+		{
+			itemIndex: 0,
+			description: `${usable ? `None of the ${usable} input rows has the key of an existing entry` : `No input row has a usable key (${plan.skipped.length} skipped)`}. Check the key columns (their names are case-sensitive) and the input. If the data source really should be emptied or fully replaced, turn on "Allow Emptying the Data Source". Nothing was changed.`,
+		},
+	);
+}
+
+type FailedError = Error & { description?: string | null; httpCode?: string | null };
+
+/** The commit error, told as where Sync stopped, what landed and why re-running is safe. */
+function explainFailure(
+	outcome: CommitOutcome,
+	total: number,
+	commits: ReturnType<typeof planCommits>,
+): FailedError {
+	const { index, error } = outcome.failure!;
+	const failed = commits[index];
+	const rows = failed.inserts.length + failed.updates.length + failed.deletes.length;
+	error.message = `Sync stopped at commit ${index + 1} of ${total} (${failed.kind} of ${rows} rows): ${error.message}`;
+	const status = Number(error.httpCode);
+	// For server and network failures the generic advice ("check before re-sending") does not apply:
+	// Sync re-reads and diffs, so a re-run cannot duplicate what landed.
+	const fix = status >= 400 && status < 500 && error.description ? ` ${error.description}` : '';
+	error.description = `${landedText(outcome, total)}. ${RERUN_IS_SAFE}${fix}`;
+	return error;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const settings = readSyncSettings.call(this);
+	const target = getDataSourceTarget.call(this, 0);
+	const rows: InputRow[] = items.map((item, itemIndex) => ({
+		itemIndex,
+		data: settings.typecast ? typecastRow(item.json) : item.json,
+	}));
+	const counter = { requests: 0 };
+	const entries = await readEntries.call(
+		this,
+		target,
+		attributesFor(rows, settings.keyColumns, settings.merge),
+		counter,
+	);
+	const plan = diffRows(rows, entries, settings);
+	refuseEmptying.call(this, plan, settings);
+	const commits = planCommits(plan, settings);
+	const summaryInput = {
+		plan,
+		commits,
+		mode: settings.mode,
+		itemCount: items.length,
+		outputRows: settings.outputRows,
+	};
+	if (settings.dryRun) return buildOutput({ ...summaryInput, requests: counter.requests });
+
+	const outcome = await sendCommits.call(this, target, commits, counter);
+	const result = { ...summaryInput, outcome, requests: counter.requests };
+	if (!outcome.failure) return buildOutput(result);
+
+	const error = explainFailure(outcome, commits.length, commits);
+	if (!this.continueOnFail()) throw error;
+	const failure: IDataObject = {
+		error: error.message,
+		description: error.description ?? null,
+		failedCommit: outcome.failure.index + 1,
+		totalCommits: commits.length,
+	};
+	return buildOutput(result, failure);
+}

@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
+import { flipletApiRequest } from '../../../transport';
+import { clientIdOf, type PlannedCommit } from './chunks';
+
+export interface CommitOutcome {
+	landed: PlannedCommit[];
+	/** New entry id by input item index, from the `clientIds` the API returned. */
+	newIds: Map<number, number>;
+	failure?: {
+		index: number;
+		error: Error & { description?: string | null; httpCode?: string | null };
+	};
+}
+
+/** `clientIds: [{clientId, id}]` of a commit response, if the API sent them. */
+function readClientIds(body: unknown): Array<{ clientId: string; id: number }> {
+	const list = (body as { clientIds?: unknown } | undefined)?.clientIds;
+	if (!Array.isArray(list)) return [];
+	return list
+		.filter((pair): pair is IDataObject => typeof pair === 'object' && pair !== null)
+		.map((pair) => ({ clientId: String(pair.clientId), id: Number(pair.id) }))
+		.filter((pair) => Number.isInteger(pair.id));
+}
+
+/** Sends the commits in order and stops at the first that fails, reporting what landed. */
+export async function sendCommits(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	commits: PlannedCommit[],
+	counter: { requests: number },
+): Promise<CommitOutcome> {
+	const outcome: CommitOutcome = { landed: [], newIds: new Map() };
+	for (let index = 0; index < commits.length; index++) {
+		const commit = commits[index];
+		counter.requests++;
+		let body: unknown;
+		try {
+			body = await flipletApiRequest.call(this, {
+				method: 'POST',
+				path: dataSourcePath(target, 'commit'),
+				qs: target.qs,
+				body: commit.body,
+				idempotent: commit.idempotent,
+			});
+		} catch (error) {
+			outcome.failure = { index, error: error as Error };
+			return outcome;
+		}
+		outcome.landed.push(commit);
+		if (commit.kind === 'insert') {
+			const itemByClientId = new Map(
+				commit.inserts.map((row) => [clientIdOf(row.itemIndex), row.itemIndex]),
+			);
+			for (const { clientId, id } of readClientIds(body)) {
+				const itemIndex = itemByClientId.get(clientId);
+				if (itemIndex !== undefined) outcome.newIds.set(itemIndex, id);
+			}
+		}
+	}
+	return outcome;
+}

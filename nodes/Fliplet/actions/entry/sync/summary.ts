@@ -1,0 +1,93 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { PlannedCommit } from './chunks';
+import type { SyncMode, SyncPlan } from './diff';
+import type { CommitOutcome } from './sendCommits';
+
+export const RERUN_IS_SAFE =
+	'Nothing already in the data source was lost, and re-running Sync is safe: it reads the data source again and only sends what still differs, so rows that landed are not duplicated.';
+
+const NO_IDS_NOTE =
+	'Fliplet did not return the id of this new entry (no clientIds in the commit response); read the data source to get it.';
+
+interface Counts {
+	inserted: number;
+	updated: number;
+	deleted: number;
+}
+
+function countOf(commits: PlannedCommit[]): Counts {
+	const counts = { inserted: 0, updated: 0, deleted: 0 };
+	for (const commit of commits) {
+		counts.inserted += commit.inserts.length;
+		counts.updated += commit.updates.length;
+		counts.deleted += commit.deletes.length;
+	}
+	return counts;
+}
+
+/** "Commits 1–2 of 5 landed (2 rows inserted)" for a failure part-way. */
+export function landedText(outcome: CommitOutcome, total: number): string {
+	const { inserted, updated, deleted } = countOf(outcome.landed);
+	const landed = outcome.landed.length;
+	if (!landed) return `None of the ${total} commits had landed`;
+	const range = landed === 1 ? 'Commit 1' : `Commits 1–${landed}`;
+	return `${range} of ${total} landed (${inserted} inserted, ${updated} updated, ${deleted} deleted)`;
+}
+
+export interface SummaryInput {
+	plan: SyncPlan;
+	commits: PlannedCommit[];
+	/** Undefined for a dry run: nothing was sent. */
+	outcome?: CommitOutcome;
+	mode: SyncMode;
+	requests: number;
+	itemCount: number;
+	outputRows: boolean;
+}
+
+const allItems = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
+
+/**
+ * The summary item (paired with every input item), then, when asked, one item per changed row
+ * (paired with its input item; deleted entries have none, so they pair with all).
+ */
+export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeExecutionData[] {
+	const { plan, commits, outcome } = input;
+	const done = outcome ? outcome.landed : commits;
+	const counts = countOf(done);
+	const summary: IDataObject = {
+		...counts,
+		unchanged: plan.unchanged,
+		skipped: plan.skipped as unknown as IDataObject[],
+		requests: input.requests,
+		commits: outcome ? outcome.landed.length : 0,
+		mode: input.mode,
+		dryRun: !outcome,
+		...(failure ?? {}),
+	};
+	// One shared list: n8n stores execution data with shared references kept, so pairing many
+	// deleted-entry items with every input item costs one list, not one per item.
+	const everyItem = allItems(input.itemCount);
+	const output: INodeExecutionData[] = [{ json: summary, pairedItem: everyItem }];
+	if (!input.outputRows) return output;
+
+	for (const commit of done) {
+		for (const row of commit.updates) {
+			output.push({
+				json: { action: 'update', id: row.id, key: row.key, data: row.data },
+				pairedItem: { item: row.itemIndex },
+			});
+		}
+		for (const row of commit.inserts) {
+			const id = outcome?.newIds.get(row.itemIndex);
+			const json: IDataObject = { action: 'insert', id: id ?? null, key: row.key, data: row.data };
+			if (id === undefined) json.idNote = outcome ? NO_IDS_NOTE : 'Dry run: nothing was sent.';
+			output.push({ json, pairedItem: { item: row.itemIndex } });
+		}
+		for (const row of commit.deletes) {
+			output.push({ json: { action: 'delete', id: row.id, key: row.key }, pairedItem: everyItem });
+		}
+	}
+	return output;
+}

@@ -1,0 +1,102 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	apiRequests,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	type RunResult,
+	type Sandbox,
+} from '../harness';
+
+/** Calls the sandbox as a client would (to set up a data source), then forgets those requests. */
+async function call(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<any> {
+	const response = await fetch(sandbox.url + path, {
+		method,
+		headers: { 'Auth-token': TOKENS.app, 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (response.status >= 400)
+		throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+	return text ? JSON.parse(text) : undefined;
+}
+
+/** A new data source of app 11 holding `rows`; returns its id. The request log starts empty. */
+export async function dataSourceWith(
+	sandbox: Sandbox,
+	rows: IDataObject[],
+	name = 'Sync Target',
+): Promise<number> {
+	const { dataSource } = await call(sandbox, 'POST', '/v1/data-sources?appId=11', { name });
+	if (rows.length) {
+		await call(sandbox, 'POST', `/v1/data-sources/${dataSource.id}/commit`, {
+			entries: rows.map((data) => ({ data })),
+			append: true,
+		});
+	}
+	sandbox.requests.length = 0;
+	return dataSource.id as number;
+}
+
+/** The entries now stored, as `{id, data}` in id order. */
+export function storedEntries(
+	sandbox: Sandbox,
+	dataSourceId: number,
+): Array<{ id: number; data: IDataObject }> {
+	return (sandbox.state.entries as Array<{ id: number; dataSourceId: number; data: IDataObject }>)
+		.filter((entry) => entry.dataSourceId === dataSourceId)
+		.map(({ id, data }) => ({ id, data }))
+		.sort((a, b) => a.id - b.id);
+}
+
+export const storedData = (sandbox: Sandbox, dataSourceId: number) =>
+	storedEntries(sandbox, dataSourceId).map((entry) => entry.data);
+
+export const commitsOf = (sandbox: Sandbox) => apiRequests(sandbox, /\/commit$/);
+export const queriesOf = (sandbox: Sandbox) => apiRequests(sandbox, /\/data\/query$/);
+
+export async function runSync(
+	sandbox: Sandbox,
+	dataSourceId: number,
+	rows: IDataObject[],
+	parameters: IDataObject = {},
+	options: { continueOnFail?: boolean } = {},
+): Promise<RunResult> {
+	return await runNode({
+		parameters: {
+			resource: 'entry',
+			operation: 'sync',
+			dataSource: { __rl: true, mode: 'id', value: String(dataSourceId) },
+			keyColumns: 'Email',
+			...parameters,
+		} as any,
+		input: rows.map((json) => ({ json })),
+		credentials: sandboxCredential(sandbox),
+		continueOnFail: options.continueOnFail,
+	});
+}
+
+/**
+ * Makes the `n`-th commit the sandbox receives fail with `status` before it is processed
+ * (`count` times), by arming the fault when that request arrives.
+ */
+export function failNthCommit(sandbox: Sandbox, n: number, status = 500, count = 1): void {
+	const log = sandbox.requests;
+	let seen = 0;
+	const push = log.push.bind(log);
+	log.push = (...records) => {
+		for (const record of records) {
+			if (record.method === 'POST' && /\/commit$/.test(record.path) && ++seen === n) {
+				sandbox.injectFault({
+					mode: 'status-before',
+					status,
+					method: 'POST',
+					path: 'commit$',
+					count,
+				});
+			}
+		}
+		return push(...records);
+	};
+}
