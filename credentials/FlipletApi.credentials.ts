@@ -43,7 +43,8 @@ export class FlipletApi implements ICredentialType {
 				{
 					name: 'Auto (From the Token Prefix)',
 					value: 'auto',
-					description: 'Tokens starting with "us--" use the US host, "ca--" the Canadian host, anything else the EU host',
+					description:
+						'Tokens starting with "us--" use the US host, "ca--" the Canadian host, anything else the EU host',
 				},
 				{ name: 'Europe', value: 'eu', description: 'https://api.fliplet.com' },
 				{ name: 'United States', value: 'us', description: 'https://us.api.fliplet.com' },
@@ -60,6 +61,15 @@ export class FlipletApi implements ICredentialType {
 			description:
 				'Must start with https:// (plain http:// is accepted only for 127.0.0.1 or localhost, such as the local sandbox), so the token never travels unencrypted',
 			displayOptions: { show: { region: ['custom'] } },
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 300,
+			description:
+				'How long to wait for an answer before giving up on a request. Reads are retried after a timeout; publishing, sending and AI requests are never re-sent automatically.',
 		},
 	];
 

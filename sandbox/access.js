@@ -32,7 +32,9 @@ function canReachApp(state, principal, appId) {
 function requireApp(state, principal, rawId) {
 	const appId = Number(rawId);
 	if (!Number.isInteger(appId) || !canReachApp(state, principal, appId)) {
-		throw notFound(`The app ${rawId} is not available to this token (it does not exist, is not accessible, or is a draft: use the published app's id).`);
+		throw notFound(
+			`The app ${rawId} is not available to this token (it does not exist, is not accessible, or is a draft: use the published app's id).`,
+		);
 	}
 	return findAppPair(state, appId);
 }

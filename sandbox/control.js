@@ -8,7 +8,9 @@ const controlRoutes = [
 	{
 		method: 'GET',
 		path: '/__sandbox/requests',
-		handler: ({ sandbox, query }) => ({ body: { requests: sandbox.requests.slice(Number(query.since ?? 0)) } }),
+		handler: ({ sandbox, query }) => ({
+			body: { requests: sandbox.requests.slice(Number(query.since ?? 0)) },
+		}),
 	},
 	{
 		method: 'POST',
@@ -47,7 +49,10 @@ const controlRoutes = [
 					notifications: state.notifications,
 					sent: state.sent,
 					ai: state.ai,
-					tokens: [...state.tokens.values()].map(({ token, ...rest }) => ({ ...rest, tokenPrefix: token.slice(0, 4) })),
+					tokens: [...state.tokens.values()].map(({ token, ...rest }) => ({
+						...rest,
+						tokenPrefix: token.slice(0, 4),
+					})),
 				},
 			};
 		},

@@ -14,8 +14,18 @@ const UNAUTHORISED = {
 };
 
 /**
+ * A fault the next matching requests meet (control: POST /__sandbox/faults, or `injectFault`).
+ * - mode: `status-before` answers `status` without running the handler; `status-after` runs the
+ *   handler (its effect stays) and then answers `status`; `drop-before` / `drop-after` destroy the
+ *   connection before / after the handler ran; `delay` runs the handler and answers `delayMs` later.
+ * - count: how many matching requests meet it (default 1); method / path (a regex) narrow the match.
+ * - status: the status of the `status-*` modes (default 500).
+ * - body: the JSON body of the `status-*` modes instead of `{message: 'Injected fault…'}`, e.g. a
+ *   429 `{message, nextValidRequestDate}` or a 400 `{message, type: 'datasource.access', payload}`.
+ * - headers: extra response headers of the `status-*` modes, e.g. `{'Retry-After': '1'}`.
  * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay', count?: number,
- *   status?: number, delayMs?: number, method?: string, path?: string }} Fault
+ *   status?: number, body?: unknown, headers?: Record<string, string>, delayMs?: number,
+ *   method?: string, path?: string }} Fault
  */
 
 /**
@@ -69,7 +79,10 @@ function createSandbox(options = {}) {
 }
 
 const compiledRoutes = allRoutes.map((route) => ({ ...route, match: compilePath(route.path) }));
-const compiledControl = controlRoutes.map((route) => ({ ...route, match: compilePath(route.path) }));
+const compiledControl = controlRoutes.map((route) => ({
+	...route,
+	match: compilePath(route.path),
+}));
 
 /** @param {http.IncomingMessage} req */
 function readBody(req) {
@@ -111,7 +124,8 @@ function send(res, status, body, headers = {}) {
 /** @param {Buffer} raw @param {string} contentType */
 function parseBody(raw, contentType) {
 	if (!raw.length) return undefined;
-	if (/multipart\/form-data/i.test(contentType)) return { multipart: parseMultipart(raw, contentType) };
+	if (/multipart\/form-data/i.test(contentType))
+		return { multipart: parseMultipart(raw, contentType) };
 	if (/json/i.test(contentType) || !contentType) {
 		try {
 			return JSON.parse(raw.toString('utf8'));
@@ -152,14 +166,28 @@ async function handle(sandbox, req, res) {
 		for (const route of compiledControl) {
 			const params = route.method === method ? route.match(path) : null;
 			if (params) {
-				const result = await route.handler({ sandbox, params, query, body: parseBody(raw, contentType) });
+				const result = await route.handler({
+					sandbox,
+					params,
+					query,
+					body: parseBody(raw, contentType),
+				});
 				return send(res, result?.status ?? 200, result?.body ?? {});
 			}
 		}
 		return send(res, 404, { message: `No sandbox control route ${method} ${path}` });
 	}
 
-	const record = { method, path, query, headers: { ...req.headers }, body: undefined, bytes: raw.length, status: undefined, at: Date.now() };
+	const record = {
+		method,
+		path,
+		query,
+		headers: { ...req.headers },
+		body: undefined,
+		bytes: raw.length,
+		status: undefined,
+		at: Date.now(),
+	};
 	sandbox.requests.push(record);
 
 	const respond = (status, body, headers) => {
@@ -190,9 +218,12 @@ async function handle(sandbox, req, res) {
 		record.status = 0;
 		return req.socket.destroy();
 	}
-	if (fault?.mode === 'status-before') return respond(fault.status ?? 500, { message: 'Injected fault' });
+	if (fault?.mode === 'status-before') {
+		return respond(fault.status ?? 500, fault.body ?? { message: 'Injected fault' }, fault.headers);
+	}
 
-	const token = typeof req.headers['auth-token'] === 'string' ? req.headers['auth-token'] : undefined;
+	const token =
+		typeof req.headers['auth-token'] === 'string' ? req.headers['auth-token'] : undefined;
 	const known = token ? sandbox.state.tokens.get(token) : undefined;
 	const principal = known && tokenRegion(token ?? '') === sandbox.state.region ? known : undefined;
 	const auth = route.auth ?? 'required';
@@ -210,7 +241,17 @@ async function handle(sandbox, req, res) {
 
 	let result;
 	try {
-		result = await route.handler({ sandbox, state: sandbox.state, principal, params, query, body: record.body, headers: req.headers, method, path });
+		result = await route.handler({
+			sandbox,
+			state: sandbox.state,
+			principal,
+			params,
+			query,
+			body: record.body,
+			headers: req.headers,
+			method,
+			path,
+		});
 	} catch (error) {
 		if (error instanceof HttpError) return respond(error.status, error.body);
 		throw error;
@@ -222,8 +263,15 @@ async function handle(sandbox, req, res) {
 		record.status = 0;
 		return req.socket.destroy();
 	}
-	if (fault?.mode === 'status-after') return respond(fault.status ?? 500, { message: 'Injected fault after processing' });
-	if (fault?.mode === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
+	if (fault?.mode === 'status-after') {
+		return respond(
+			fault.status ?? 500,
+			fault.body ?? { message: 'Injected fault after processing' },
+			fault.headers,
+		);
+	}
+	if (fault?.mode === 'delay')
+		await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
 	if (res.destroyed) return;
 	respond(status, payload, result?.headers);
 }

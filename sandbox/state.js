@@ -37,8 +37,22 @@ function createState(options = {}) {
 			{ id: 2, name: 'Other Org', region },
 		],
 		users: [
-			{ id: 1, firstName: 'Sandy', lastName: 'Box', fullName: 'Sandy Box', email: 'sandy@example.com', organizationId: 1 },
-			{ id: 2, firstName: 'Otto', lastName: 'Other', fullName: 'Otto Other', email: 'otto@example.org', organizationId: 2 },
+			{
+				id: 1,
+				firstName: 'Sandy',
+				lastName: 'Box',
+				fullName: 'Sandy Box',
+				email: 'sandy@example.com',
+				organizationId: 1,
+			},
+			{
+				id: 2,
+				firstName: 'Otto',
+				lastName: 'Other',
+				fullName: 'Otto Other',
+				email: 'otto@example.org',
+				organizationId: 2,
+			},
 		],
 		apps: [
 			appRecord(10, 'Staff Directory', 1, 11, created),
@@ -59,12 +73,39 @@ function createState(options = {}) {
 		logs: [],
 		ai: { calls: [] },
 	};
-	addToken(state, TOKENS.org, { kind: 'organization', organizationId: 1, userId: 101, name: 'Sandbox org token' });
-	addToken(state, TOKENS.app, { kind: 'app', organizationId: 1, appId: 11, userId: 102, name: 'Staff Directory API' });
-	addToken(state, TOKENS.otherApp, { kind: 'app', organizationId: 1, appId: 21, userId: 103, name: 'Field Reports API' });
+	addToken(state, TOKENS.org, {
+		kind: 'organization',
+		organizationId: 1,
+		userId: 101,
+		name: 'Sandbox org token',
+	});
+	addToken(state, TOKENS.app, {
+		kind: 'app',
+		organizationId: 1,
+		appId: 11,
+		userId: 102,
+		name: 'Staff Directory API',
+	});
+	addToken(state, TOKENS.otherApp, {
+		kind: 'app',
+		organizationId: 1,
+		appId: 21,
+		userId: 103,
+		name: 'Field Reports API',
+	});
 	addToken(state, TOKENS.studio, { kind: 'user', organizationId: 1, userId: 1, name: 'Sandy Box' });
-	addToken(state, TOKENS.us, { kind: 'organization', organizationId: 1, userId: 104, name: 'US token' });
-	addToken(state, TOKENS.otherOrg, { kind: 'organization', organizationId: 2, userId: 105, name: 'Other org token' });
+	addToken(state, TOKENS.us, {
+		kind: 'organization',
+		organizationId: 1,
+		userId: 104,
+		name: 'US token',
+	});
+	addToken(state, TOKENS.otherOrg, {
+		kind: 'organization',
+		organizationId: 2,
+		userId: 105,
+		name: 'Other org token',
+	});
 	state.analyticsSessions.set(11, sessionFixtures(created));
 	for (const seed of require('./seeds').seeds) seed(state);
 	return state;

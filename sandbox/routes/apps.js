@@ -13,7 +13,9 @@ const routes = [
 		handler: ({ state, principal }) => ({
 			body: {
 				apps: state.apps.filter(
-					(app) => canReachApp(state, principal, app.id) || canReachApp(state, principal, app.productionAppId),
+					(app) =>
+						canReachApp(state, principal, app.id) ||
+						canReachApp(state, principal, app.productionAppId),
 				),
 			},
 		}),
@@ -24,14 +26,24 @@ const routes = [
 		handler: ({ state, principal, params, body }) => {
 			const { draft } = requireApp(state, principal, params.id);
 			const release = isObject(body) ? body.release : undefined;
-			if (!isObject(release)) throw badRequest('The "release" attribute is required for publishing.');
+			if (!isObject(release))
+				throw badRequest('The "release" attribute is required for publishing.');
 			if (!RELEASE_TYPES.includes(release.type)) {
 				throw badRequest(`Release type must be one of ${RELEASE_TYPES.join(', ')}.`);
 			}
 			draft.version = (draft.version ?? 0) + 1;
 			draft.updatedAt = iso(state.now());
-			draft.releases.push({ version: draft.version, type: release.type, changelog: release.changelog ?? '', createdAt: draft.updatedAt });
-			return { status: 201, body: { app: { version: draft.version, id: draft.id, updatedAt: draft.updatedAt } } };
+			draft.releases.push({
+				version: draft.version,
+				type: release.type,
+				changelog: release.changelog ?? '',
+				createdAt: draft.updatedAt,
+			});
+			// The contract says 200; a public page shows 201. Clients accept any 2xx.
+			return {
+				status: 200,
+				body: { app: { version: draft.version, id: draft.id, updatedAt: draft.updatedAt } },
+			};
 		},
 	},
 	{

@@ -33,6 +33,137 @@ describe('App resource', () => {
 		expect(result.json).toEqual([expect.objectContaining({ id: 10, version: 2 })]);
 		const [request] = apiRequests(sandbox(), /publish$/);
 		expect(request.method).toBe('POST');
-		expect(request.body).toEqual({ release: { type: 'visible', changelog: 'New directory layout' } });
+		expect(request.body).toEqual({
+			release: { type: 'visible', changelog: 'New directory layout' },
+		});
+	});
+});
+
+describe('App → Get Many by token kind', () => {
+	it.each([
+		['app token', TOKENS.app, [{ id: 10, productionAppId: 11, name: 'Staff Directory' }]],
+		[
+			'organization token',
+			TOKENS.org,
+			[
+				{ id: 10, productionAppId: 11, name: 'Staff Directory' },
+				{ id: 20, productionAppId: 21, name: 'Field Reports' },
+			],
+		],
+		[
+			'token of another organization',
+			TOKENS.otherOrg,
+			[{ id: 30, productionAppId: 31, name: 'Other Org App' }],
+		],
+	])('the %s sees only its apps', async (_label, token, expected) => {
+		const result = await runNode({
+			parameters: { resource: 'app', operation: 'getMany', returnAll: true },
+			credentials: sandboxCredential(sandbox(), token),
+		});
+		expect(result.error).toBeUndefined();
+		expect(
+			result.json.map(({ id, productionAppId, name }) => ({ id, productionAppId, name })),
+		).toEqual(expected);
+		const requests = apiRequests(sandbox());
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toEqual(
+			expect.objectContaining({ method: 'GET', path: '/v1/apps', query: {} }),
+		);
+		expect(requests[0].headers['auth-token']).toBe(token);
+	});
+
+	it('Limit caps the list and Simplify off returns the whole record', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'app',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 1,
+				simplify: false,
+			},
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.json).toHaveLength(1);
+		expect(result.json[0]).toEqual(
+			expect.objectContaining({ id: 10, settings: {}, releases: [], appUser: expect.any(Object) }),
+		);
+	});
+});
+
+describe('App → Publish', () => {
+	it('By Name looks the app up and publishes its live app (productionAppId)', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'app',
+				operation: 'publish',
+				app: { __rl: true, mode: 'name', value: 'staff directory' },
+				releaseType: 'silent',
+			},
+			credentials: sandboxCredential(sandbox(), TOKENS.app),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([expect.objectContaining({ id: 10, version: 2 })]);
+		expect(apiRequests(sandbox()).map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'GET /v1/apps',
+			'POST /v1/apps/11/publish',
+		]);
+		expect(apiRequests(sandbox(), /publish$/)[0].body).toEqual({
+			release: { type: 'silent', changelog: '' },
+		});
+	});
+
+	it('By Name refuses an unknown name before publishing anything', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'app',
+				operation: 'publish',
+				app: { __rl: true, mode: 'name', value: 'Field Reports' },
+				releaseType: 'silent',
+			},
+			credentials: sandboxCredential(sandbox(), TOKENS.app),
+		});
+		expect(result.error?.message).toBe('No app named "Field Reports"');
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(apiRequests(sandbox(), /publish$/)).toHaveLength(0);
+	});
+});
+
+describe('App Analytics → Get Sessions', () => {
+	const getSessions = (value: string, limit: number) => ({
+		resource: 'appAnalytics',
+		operation: 'getSessions',
+		app: { __rl: true, mode: 'id', value },
+		returnAll: false,
+		limit,
+	});
+
+	it('returns up to Limit sessions of the live app', async () => {
+		const result = await runNode({
+			parameters: getSessions('11', 2),
+			credentials: sandboxCredential(sandbox(), TOKENS.app),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((session) => session.id)).toEqual([1, 2]);
+		expect(result.json[0]).toEqual(
+			expect.objectContaining({
+				identifier: expect.objectContaining({ os: { major: '15', family: 'iOS' } }),
+			}),
+		);
+		const [request] = apiRequests(sandbox());
+		expect(request).toEqual(
+			expect.objectContaining({ method: 'GET', path: '/v1/apps/11/analytics/sessions', query: {} }),
+		);
+	});
+
+	it('the draft id with an app token answers 404 with the productionAppId hint', async () => {
+		const result = await runNode({
+			parameters: getSessions('10', 5),
+			credentials: sandboxCredential(sandbox(), TOKENS.app),
+		});
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.message).toMatch(/The app 10 is not available to this token/);
+		expect(result.error?.description).toMatch(/use the published app's productionAppId/);
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(apiRequests(sandbox())[0].path).toBe('/v1/apps/10/analytics/sessions');
 	});
 });

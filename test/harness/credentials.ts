@@ -53,7 +53,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 						'',
 					) as string)
 				: value;
-		const { headers = {}, qs = {} } = block.properties as { headers?: Record<string, string>; qs?: Record<string, string> };
+		const { headers = {}, qs = {} } = block.properties as {
+			headers?: Record<string, string>;
+			qs?: Record<string, string>;
+		};
 		options.headers = { ...(options.headers ?? {}) };
 		for (const [name, value] of Object.entries(headers)) options.headers[name] = resolve(value);
 		if (Object.keys(qs).length) {

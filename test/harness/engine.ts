@@ -162,7 +162,10 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		settings: { executionOrder: 'v1' },
 	});
 	const data = additionalData(options.credentials ?? {}, executionId, mode, workflowData);
-	const run = await new WorkflowExecute(data, mode).run({ workflow, startNode: workflow.getNode(nodes[0].name) ?? undefined });
+	const run = await new WorkflowExecute(data, mode).run({
+		workflow,
+		startNode: workflow.getNode(nodes[0].name) ?? undefined,
+	});
 	const nodeRuns = run.data.resultData.runData['Under Test'] ?? [];
 	const items = nodeRuns[0]?.data?.main?.[0] ?? [];
 	return {

@@ -1,4 +1,17 @@
 export { runNode, nodeTypes, FLIPLET_NODE, type RunOptions, type RunResult } from './engine';
-export { useSandbox, createSandbox, sandboxCredential, apiRequests, TOKENS, type Sandbox, type SandboxRequest } from './sandbox';
+export {
+	useSandbox,
+	createSandbox,
+	sandboxCredential,
+	apiRequests,
+	TOKENS,
+	type Sandbox,
+	type SandboxRequest,
+} from './sandbox';
 export { registerNodeType, registerCredentialType } from './packageTypes';
 export type { TestItem, TestBinary } from './testInput.node';
+export {
+	resolveCredentialExpression,
+	testCredential,
+	type CredentialTestOutcome,
+} from './credentialTester';

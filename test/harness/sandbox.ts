@@ -23,17 +23,25 @@ export interface Sandbox {
 	state: any;
 	requests: SandboxRequest[];
 	faults: any[];
-	rateLimiter: { enabled: boolean; limits: Record<string, { limit: number; windowMs: number }>; reset(): void };
+	rateLimiter: {
+		enabled: boolean;
+		limits: Record<string, { limit: number; windowMs: number }>;
+		reset(): void;
+	};
 	reset(): void;
 	injectFault(fault: {
 		mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
 		count?: number;
 		status?: number;
+		/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
+		body?: unknown;
+		/** Extra response headers of the status-* modes. */
+		headers?: Record<string, string>;
 		delayMs?: number;
 		method?: string;
 		path?: string;
 	}): void;
-	start(port?: number): Promise<string>;
+	start(port?: number, host?: string): Promise<string>;
 	stop(): Promise<void>;
 }
 

@@ -19,8 +19,12 @@ export function readLocator(
 	parameterName: string,
 	itemIndex: number,
 ): { mode: string; value: string } {
-	const locator = this.getNodeParameter(parameterName, itemIndex) as INodeParameterResourceLocator | string | number;
-	if (typeof locator !== 'object' || locator === null) return { mode: 'id', value: String(locator ?? '').trim() };
+	const locator = this.getNodeParameter(parameterName, itemIndex) as
+		| INodeParameterResourceLocator
+		| string
+		| number;
+	if (typeof locator !== 'object' || locator === null)
+		return { mode: 'id', value: String(locator ?? '').trim() };
 	return { mode: String(locator.mode), value: String(locator.value ?? '').trim() };
 }
 
@@ -39,8 +43,24 @@ export function requireWholeNumber(
 	return Number(value);
 }
 
-/** The app id of the `app` locator; "By Name" is looked up in the apps the token can reach. */
-export async function getAppId(this: IExecuteFunctions, itemIndex: number, parameterName = 'app'): Promise<number> {
+/**
+ * The id an API call should address for an app record: its published app (`productionAppId`),
+ * which every token kind reaches, or the app's own id while it was never published.
+ */
+export function addressableAppId(app: IDataObject): number {
+	const published = Number(app.productionAppId);
+	return Number.isInteger(published) && published > 0 ? published : Number(app.id);
+}
+
+/**
+ * The app id of the `app` locator; "By Name" is looked up in the apps the token can reach and
+ * resolves to the published app's id (app API tokens cannot reach the draft).
+ */
+export async function getAppId(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameterName = 'app',
+): Promise<number> {
 	const { mode, value } = readLocator.call(this, parameterName, itemIndex);
 	if (!value) {
 		throw new NodeOperationError(this.getNode(), 'No app given', {
@@ -49,7 +69,11 @@ export async function getAppId(this: IExecuteFunctions, itemIndex: number, param
 		});
 	}
 	if (mode !== 'name') return requireWholeNumber.call(this, value, 'App', itemIndex);
-	const body = await flipletApiRequest.call(this, { method: 'GET', path: apiPath('apps'), itemIndex });
+	const body = await flipletApiRequest.call(this, {
+		method: 'GET',
+		path: apiPath('apps'),
+		itemIndex,
+	});
 	const matches = pickByName(listFrom(this.getNode(), body, 'apps', itemIndex), value);
 	if (matches.length !== 1) {
 		throw new NodeOperationError(
@@ -58,5 +82,5 @@ export async function getAppId(this: IExecuteFunctions, itemIndex: number, param
 			{ itemIndex, description: 'Pick the app from the list or give its id instead.' },
 		);
 	}
-	return Number(matches[0].id);
+	return addressableAppId(matches[0]);
 }

@@ -10,6 +10,8 @@ export interface FlipletCredentialData {
 	accessToken?: string;
 	region?: FlipletRegion;
 	baseUrl?: string;
+	/** Seconds before a request is abandoned. */
+	timeout?: number;
 }
 
 const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i;
@@ -21,6 +23,14 @@ export function regionFromToken(token: string): keyof typeof REGION_HOSTS {
 	return 'eu';
 }
 
+function isValidUrl(url: string): boolean {
+	try {
+		return Boolean(new URL(url).host);
+	} catch {
+		return false;
+	}
+}
+
 /** True when the token would travel encrypted, or only to this machine. */
 export function isSafeBaseUrl(url: string): boolean {
 	return /^https:\/\//i.test(url) || LOOPBACK_HTTP.test(url + '/');
@@ -30,7 +40,9 @@ export function isSafeBaseUrl(url: string): boolean {
  * The API host for a credential. Returns an error message instead of a URL when a custom base
  * URL would send the token in clear text to another machine.
  */
-export function resolveBaseUrl(credentials: FlipletCredentialData): { url: string } | { error: string } {
+export function resolveBaseUrl(
+	credentials: FlipletCredentialData,
+): { url: string } | { error: string } {
 	const region = credentials.region ?? 'auto';
 	if (region === 'custom') {
 		const url = String(credentials.baseUrl ?? '')
@@ -43,8 +55,10 @@ export function resolveBaseUrl(credentials: FlipletCredentialData): { url: strin
 					'The custom base URL must start with https:// (http:// is only accepted for 127.0.0.1 or localhost), so the API token is never sent unencrypted',
 			};
 		}
+		if (!isValidUrl(url)) return { error: `The custom base URL "${url}" is not a valid address` };
 		return { url };
 	}
-	if (region === 'auto') return { url: REGION_HOSTS[regionFromToken(credentials.accessToken ?? '')] };
+	if (region === 'auto')
+		return { url: REGION_HOSTS[regionFromToken(credentials.accessToken ?? '')] };
 	return { url: REGION_HOSTS[region] };
 }

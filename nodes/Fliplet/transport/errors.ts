@@ -11,6 +11,8 @@ export interface ApiFailure {
 	networkMessage?: string;
 	attempts: number;
 	idempotent: boolean;
+	/** A redirect that was not followed: the origin it pointed to. */
+	redirectedTo?: string;
 	/** A non-idempotent request failed in a way that leaves its effect unknown. */
 	mayHaveBeenProcessed?: boolean;
 	itemIndex?: number;
@@ -42,8 +44,16 @@ function describe(failure: ApiFailure): { message: string; description: string }
 		return {
 			message: `Could not reach the Fliplet API: ${reason}${tries}`,
 			description: failure.idempotent
-				? 'Check the network and the credential\'s region or base URL. The request was retried with backoff before giving up.'
+				? "Check the network and the credential's region or base URL. The request was retried with backoff before giving up."
 				: `Check the network and the credential's region or base URL.${unknownOutcome}`,
+		};
+	}
+
+	if (failure.redirectedTo !== undefined) {
+		return {
+			message: `The Fliplet API redirected the request to ${failure.redirectedTo}; the redirect was not followed`,
+			description:
+				"The token is only sent to the credential's own host, and only GET requests follow a redirect within it. Set the credential's region, or a base URL that is the API host itself (e.g. https://api.fliplet.com), not an address that redirects.",
 		};
 	}
 
@@ -63,7 +73,11 @@ function describe(failure: ApiFailure): { message: string; description: string }
 		};
 	}
 	if (status === 403) {
-		return { message, description: 'The token may not access this. Use a token of an app or organization that owns the resource, with editor or publisher rights.' };
+		return {
+			message,
+			description:
+				'The token may not access this. Use a token of an app or organization that owns the resource, with editor or publisher rights.',
+		};
 	}
 	if (status === 404) {
 		const appPath = /^\/v1\/apps\/[^/]+/.test(path);
@@ -75,13 +89,23 @@ function describe(failure: ApiFailure): { message: string; description: string }
 		};
 	}
 	if (status === 402) {
-		return { message, description: "The account's AI credits are used up. Add credits or raise the plan in Fliplet Studio, then run again." };
+		return {
+			message,
+			description:
+				"The account's AI credits are used up. Add credits or raise the plan in Fliplet Studio, then run again.",
+		};
 	}
 	if (status === 413) {
-		return { message, description: 'The file is too large. Audio for transcription must be at most 25 MiB.' };
+		return {
+			message,
+			description: 'The file is too large. Audio for transcription must be at most 25 MiB.',
+		};
 	}
 	if (status === 415) {
-		return { message, description: 'The file type is not supported. Audio must be webm, mp4, mpeg, wav or ogg.' };
+		return {
+			message,
+			description: 'The file type is not supported. Audio must be webm, mp4, mpeg, wav or ogg.',
+		};
 	}
 	if (status === 429) {
 		return {
@@ -103,7 +127,8 @@ function describe(failure: ApiFailure): { message: string; description: string }
 
 export function toNodeApiError(node: INode, failure: ApiFailure, secret?: string): NodeApiError {
 	const { message, description } = describe(failure);
-	const safeBody = failure.body === undefined ? {} : JSON.parse(redact(JSON.stringify(failure.body), secret));
+	const safeBody =
+		failure.body === undefined ? {} : JSON.parse(redact(JSON.stringify(failure.body), secret));
 	const response: JsonObject = {
 		status: failure.status ?? null,
 		method: failure.method,
@@ -111,11 +136,16 @@ export function toNodeApiError(node: INode, failure: ApiFailure, secret?: string
 		attempts: failure.attempts,
 		body: typeof safeBody === 'object' && safeBody !== null ? safeBody : String(safeBody),
 	};
-	if (failure.mayHaveBeenProcessed !== undefined) response.mayHaveBeenProcessed = failure.mayHaveBeenProcessed;
-	return new NodeApiError(node, response, {
+	if (failure.mayHaveBeenProcessed !== undefined)
+		response.mayHaveBeenProcessed = failure.mayHaveBeenProcessed;
+	const error = new NodeApiError(node, response, {
 		message: redact(message, secret),
 		description: redact(description, secret),
 		httpCode: failure.status === undefined ? undefined : String(failure.status),
 		itemIndex: failure.itemIndex,
 	});
+	// NodeApiError swaps a message naming a network code (ECONNREFUSED, ETIMEDOUT…) for a generic
+	// text; keep ours, which also says how many attempts were made.
+	error.message = redact(message, secret);
+	return error;
 }

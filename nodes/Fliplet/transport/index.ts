@@ -1,4 +1,10 @@
-export { apiPath, CREDENTIAL_NAME, flipletApiRequest, type FlipletContext, type FlipletRequest } from './request';
+export {
+	apiPath,
+	CREDENTIAL_NAME,
+	flipletApiRequest,
+	type FlipletContext,
+	type FlipletRequest,
+} from './request';
 export { collectPages, type PageRequest } from './paginate';
 export { buildMultipartBody, type MultipartFile, type MultipartField } from './multipart';
 export { resolveBaseUrl, regionFromToken, isSafeBaseUrl, REGION_HOSTS } from './baseUrl';

@@ -23,7 +23,10 @@ const quoted = (value: string) => value.replace(/["\\\r\n]/g, (c) => encodeURICo
  * A multipart/form-data body built by hand: n8n's request helpers send a Buffer as is, so files
  * can be uploaded without a form-data dependency. The boundary is random and never occurs in text.
  */
-export function buildMultipartBody(fields: MultipartField[], files: MultipartFile[]): MultipartBody {
+export function buildMultipartBody(
+	fields: MultipartField[],
+	files: MultipartFile[],
+): MultipartBody {
 	const boundary = `----n8nFliplet${randomBytes(12).toString('hex')}`;
 	const chunks: Buffer[] = [];
 	for (const field of fields) {

@@ -52,6 +52,7 @@ interface RawResponse {
 }
 
 const DEFAULT_TIMEOUT_MS = 300_000;
+const MAX_SAME_ORIGIN_REDIRECTS = 3;
 
 /** Joins path segments below /v1, URL-encoding each one (names may hold `/`, `?`, `#`, spaces). */
 export function apiPath(...segments: Array<string | number>): string {
@@ -59,10 +60,32 @@ export function apiPath(...segments: Array<string | number>): string {
 }
 
 function networkDetails(error: unknown): { code?: string; message: string } {
-	const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+	const err = error as {
+		code?: string;
+		message?: string;
+		cause?: { code?: string; message?: string };
+	};
 	const code = err?.cause?.code ?? err?.code;
 	const message = err?.cause?.message ?? err?.message ?? 'unknown network error';
 	return { code: typeof code === 'string' ? code : undefined, message: String(message) };
+}
+
+function timeoutMs(request: FlipletRequest, credentials: FlipletCredentialData): number {
+	if (request.timeout !== undefined) return request.timeout;
+	const seconds = Number(credentials.timeout);
+	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_TIMEOUT_MS;
+}
+
+/** The absolute target of a redirect response, or undefined when it has no usable Location. */
+function redirectTarget(headers: Record<string, unknown>, from: string): URL | undefined {
+	const key = Object.keys(headers ?? {}).find((name) => name.toLowerCase() === 'location');
+	const location = key === undefined ? undefined : headers[key];
+	if (typeof location !== 'string' || !location) return undefined;
+	try {
+		return new URL(location, from);
+	} catch {
+		return undefined;
+	}
 }
 
 function parseJsonBody(body: unknown): unknown {
@@ -99,9 +122,12 @@ export async function flipletApiRequest<T = IDataObject>(
 		url: request.path,
 		qs: request.qs,
 		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
-		timeout: request.timeout ?? DEFAULT_TIMEOUT_MS,
+		timeout: timeoutMs(request, credentials),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// Redirects are followed below, and only to the same origin: n8n's own redirect handling
+		// strips Authorization on a cross-origin hop but would forward the Auth-token header.
+		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
 		json: !request.multipart && !request.binaryResponse,
 	};
@@ -114,8 +140,10 @@ export async function flipletApiRequest<T = IDataObject>(
 		options.headers!['Content-Type'] = 'application/json';
 	}
 
+	const origin = new URL(resolved.url).origin;
 	let rateLimitWaits = 0;
 	let faultRetries = 0;
+	let redirects = 0;
 	for (let attempt = 1; ; attempt++) {
 		let response: RawResponse;
 		try {
@@ -126,8 +154,9 @@ export async function flipletApiRequest<T = IDataObject>(
 			)) as RawResponse;
 		} catch (error) {
 			const { code, message } = networkDetails(error);
-			const retryable = isNetworkFault(code, message);
-			if (retryable && idempotent && faultRetries < MAX_FAULT_RETRIES) {
+			const reachedServer = mayHaveReachedServer(code, message);
+			const safeToResend = idempotent || !reachedServer;
+			if (isNetworkFault(code, message) && safeToResend && faultRetries < MAX_FAULT_RETRIES) {
 				await sleep(backoffMs(faultRetries++));
 				continue;
 			}
@@ -140,7 +169,7 @@ export async function flipletApiRequest<T = IDataObject>(
 					networkMessage: message,
 					attempts: attempt,
 					idempotent,
-					mayHaveBeenProcessed: idempotent ? undefined : mayHaveReachedServer(code, message),
+					mayHaveBeenProcessed: idempotent ? undefined : reachedServer,
 					itemIndex: request.itemIndex,
 				},
 				credentials.accessToken,
@@ -148,6 +177,37 @@ export async function flipletApiRequest<T = IDataObject>(
 		}
 
 		const { statusCode } = response;
+		if (statusCode >= 300 && statusCode < 400) {
+			const target = redirectTarget(
+				response.headers,
+				`${(options.baseURL ?? '').replace(/\/+$/, '')}${options.url}`,
+			);
+			const followable =
+				target?.origin === origin &&
+				request.method === 'GET' &&
+				redirects < MAX_SAME_ORIGIN_REDIRECTS;
+			if (target && followable) {
+				redirects++;
+				attempt--;
+				options.baseURL = target.origin;
+				options.url = target.pathname + target.search;
+				options.qs = undefined;
+				continue;
+			}
+			throw toNodeApiError(
+				this.getNode(),
+				{
+					method: request.method,
+					path: request.path,
+					status: statusCode,
+					redirectedTo: target?.origin ?? 'an unknown address',
+					attempts: attempt,
+					idempotent,
+					itemIndex: request.itemIndex,
+				},
+				credentials.accessToken,
+			);
+		}
 		if (statusCode < 400) {
 			if (request.binaryResponse) return Buffer.from(response.body as ArrayBuffer) as unknown as T;
 			return (parseJsonBody(response.body) ?? {}) as T;

@@ -25,7 +25,9 @@ export function rateLimitWaitMs(
 ): number {
 	let wait: number | undefined;
 	const next =
-		body && typeof body === 'object' ? (body as { nextValidRequestDate?: unknown }).nextValidRequestDate : undefined;
+		body && typeof body === 'object'
+			? (body as { nextValidRequestDate?: unknown }).nextValidRequestDate
+			: undefined;
 	if (typeof next === 'string' || typeof next === 'number') {
 		const at = new Date(next).getTime();
 		if (!Number.isNaN(at)) wait = at - now;

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { maxResults, takeFirst } from '../../helpers/limits';
@@ -14,16 +19,34 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const SIMPLE_FIELDS = ['id', 'name', 'productionAppId', 'organizationId', 'version', 'slug', 'icon', 'updatedAt'];
+const SIMPLE_FIELDS = [
+	'id',
+	'name',
+	'productionAppId',
+	'organizationId',
+	'version',
+	'slug',
+	'icon',
+	'updatedAt',
+];
 
 export function simplifyApp(app: IDataObject): IDataObject {
-	return Object.fromEntries(SIMPLE_FIELDS.filter((field) => field in app).map((field) => [field, app[field]]));
+	return Object.fromEntries(
+		SIMPLE_FIELDS.filter((field) => field in app).map((field) => [field, app[field]]),
+	);
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const body = await flipletApiRequest.call(this, { method: 'GET', path: apiPath('apps'), itemIndex });
-		const apps = takeFirst(listFrom(this.getNode(), body, 'apps', itemIndex), maxResults.call(this, itemIndex));
+		const body = await flipletApiRequest.call(this, {
+			method: 'GET',
+			path: apiPath('apps'),
+			itemIndex,
+		});
+		const apps = takeFirst(
+			listFrom(this.getNode(), body, 'apps', itemIndex),
+			maxResults.call(this, itemIndex),
+		);
 		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 		return simplify ? apps.map(simplifyApp) : apps;
 	});

@@ -15,7 +15,11 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'silent',
 		options: [
-			{ name: 'Silent', value: 'silent', description: 'Users get the update the next time the app loads' },
+			{
+				name: 'Silent',
+				value: 'silent',
+				description: 'Users get the update the next time the app loads',
+			},
 			{ name: 'Visible', value: 'visible', description: 'Users are told an update is available' },
 			{ name: 'Forced', value: 'forced', description: 'Users must install the update to continue' },
 		],

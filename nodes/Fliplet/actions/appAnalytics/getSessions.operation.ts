@@ -23,6 +23,9 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			path: apiPath('apps', appId, 'analytics', 'sessions'),
 			itemIndex,
 		});
-		return takeFirst(listFrom(this.getNode(), body, 'sessions', itemIndex), maxResults.call(this, itemIndex));
+		return takeFirst(
+			listFrom(this.getNode(), body, 'sessions', itemIndex),
+			maxResults.call(this, itemIndex),
+		);
 	});
 }

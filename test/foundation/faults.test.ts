@@ -1,0 +1,135 @@
+import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
+import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+
+const sandbox = useSandbox();
+
+const getManyApps = { resource: 'app', operation: 'getMany', returnAll: true };
+const publishApp11 = {
+	resource: 'app',
+	operation: 'publish',
+	app: { __rl: true, mode: 'id', value: '11' },
+	releaseType: 'forced',
+	changelog: 'Hotfix',
+};
+
+function credentialWithTimeout(seconds: number) {
+	const { flipletApi } = sandboxCredential(sandbox());
+	return { flipletApi: { ...flipletApi, timeout: seconds } };
+}
+
+const publishedVersion = () =>
+	sandbox().state.apps.find((app: { id: number }) => app.id === 10).version as number;
+
+describe('reads are retried after faults', () => {
+	it('App → Get Many survives two 500s and a dropped connection', async () => {
+		sandbox().injectFault({ mode: 'status-before', status: 500, count: 2, path: '^/v1/apps$' });
+		sandbox().injectFault({ mode: 'drop-before', count: 1, path: '^/v1/apps$' });
+		const result = await runNode({
+			parameters: getManyApps,
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((app) => app.name)).toEqual(['Staff Directory', 'Field Reports']);
+		const requests = apiRequests(sandbox(), /^\/v1\/apps$/);
+		expect(requests.map((request) => request.status)).toEqual([500, 500, 0, 200]);
+		expect(requests.every((request) => request.method === 'GET')).toBe(true);
+	});
+
+	it('gives up after the bounded retries and says how many attempts it made', async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 503,
+			count: 100,
+			body: { message: 'Unavailable' },
+		});
+		const result = await runNode({
+			parameters: getManyApps,
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		const attempts = MAX_FAULT_RETRIES + 1;
+		expect(apiRequests(sandbox())).toHaveLength(attempts);
+		expect(result.error?.message).toBe(`Unavailable (after ${attempts} attempts)`);
+		expect(result.error?.description).toMatch(/retried with backoff/);
+		expect(result.error?.httpCode).toBe('503');
+	});
+
+	it('a read that times out is retried (credential timeout of 1 s)', async () => {
+		sandbox().injectFault({ mode: 'delay', delayMs: 1500, path: '^/v1/apps$' });
+		const result = await runNode({
+			parameters: getManyApps,
+			credentials: credentialWithTimeout(1),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((app) => app.name)).toEqual(['Staff Directory']);
+		expect(apiRequests(sandbox(), /^\/v1\/apps$/)).toHaveLength(2);
+	});
+});
+
+describe('a non-idempotent request (Publish) is never re-sent', () => {
+	it.each([
+		[
+			'status-after',
+			{ mode: 'status-after' as const, status: 500 },
+			/^Injected fault after processing$/,
+		],
+		['drop-after', { mode: 'drop-after' as const }, /^Could not reach the Fliplet API: /],
+		['drop-before', { mode: 'drop-before' as const }, /^Could not reach the Fliplet API: /],
+	])(
+		'under %s: one attempt, and the error says it may have been processed',
+		async (_mode, fault, message) => {
+			sandbox().injectFault({ ...fault, method: 'POST' });
+			const result = await runNode({
+				parameters: publishApp11,
+				credentials: sandboxCredential(sandbox()),
+			});
+			const requests = apiRequests(sandbox(), /publish$/);
+			expect(requests).toHaveLength(1);
+			expect(requests[0].body).toEqual({ release: { type: 'forced', changelog: 'Hotfix' } });
+			expect(result.error?.message).toMatch(message);
+			expect(result.error?.message).not.toMatch(/attempts/);
+			expect(result.error?.description).toMatch(/may already have been processed/);
+			expect(result.error?.description).toMatch(/not sent again/);
+			expect(result.error?.context?.itemIndex).toBe(0);
+		},
+	);
+
+	it('status-after really processed it: the fault hides a publish that happened', async () => {
+		sandbox().injectFault({ mode: 'status-after', status: 502, method: 'POST' });
+		const result = await runNode({
+			parameters: publishApp11,
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error?.httpCode).toBe('502');
+		expect(publishedVersion()).toBe(2);
+	});
+
+	it('under a delay beyond the timeout: one attempt, and the error says it may have been processed', async () => {
+		sandbox().injectFault({ mode: 'delay', delayMs: 1500, method: 'POST' });
+		const started = Date.now();
+		const result = await runNode({
+			parameters: publishApp11,
+			credentials: credentialWithTimeout(1),
+		});
+		const elapsed = Date.now() - started;
+		expect(apiRequests(sandbox(), /publish$/)).toHaveLength(1);
+		expect(result.error?.message).toMatch(/^Could not reach the Fliplet API: .*timeout/i);
+		expect(result.error?.description).toMatch(/may already have been processed/);
+		expect(elapsed).toBeGreaterThanOrEqual(1000);
+		expect(elapsed).toBeLessThan(1500);
+	});
+
+	it('a refused connection never reached the server, so even Publish is retried', async () => {
+		const { flipletApi } = sandboxCredential(sandbox());
+		const closedPort = 'http://127.0.0.1:9';
+		const result = await runNode({
+			parameters: publishApp11,
+			credentials: { flipletApi: { ...flipletApi, baseUrl: closedPort } },
+		});
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^Could not reach the Fliplet API: .*ECONNREFUSED.* \\(after ${MAX_FAULT_RETRIES + 1} attempts\\)$`,
+			),
+		);
+		expect(result.error?.description).not.toMatch(/may already have been processed/);
+	});
+});

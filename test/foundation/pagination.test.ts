@@ -1,0 +1,113 @@
+import { collectPages, type PageRequest } from '../../nodes/Fliplet/transport/paginate';
+import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+
+const sandbox = useSandbox();
+
+/** An offset/limit endpoint over `total` numbered records that logs the pages asked for. */
+function pagedList(total: number) {
+	const asked: PageRequest[] = [];
+	const records = Array.from({ length: total }, (_, index) => ({ n: index }));
+	const fetchPage = async (page: PageRequest) => {
+		asked.push(page);
+		return records.slice(page.offset, page.offset + page.limit);
+	};
+	return { asked, fetchPage };
+}
+
+describe('collectPages', () => {
+	it('stops at the limit, asking only for what is missing', async () => {
+		const { asked, fetchPage } = pagedList(100);
+		const result = await collectPages(fetchPage, 5, 2);
+		expect(result.map((record) => record.n)).toEqual([0, 1, 2, 3, 4]);
+		expect(asked).toEqual([
+			{ offset: 0, limit: 2 },
+			{ offset: 2, limit: 2 },
+			{ offset: 4, limit: 1 },
+		]);
+	});
+
+	it('stops at a short page', async () => {
+		const { asked, fetchPage } = pagedList(7);
+		const result = await collectPages(fetchPage, Infinity, 3);
+		expect(result).toHaveLength(7);
+		expect(asked.map((page) => page.offset)).toEqual([0, 3, 6]);
+	});
+
+	it('reads one empty page after an exact multiple of the page size', async () => {
+		const { asked, fetchPage } = pagedList(6);
+		const result = await collectPages(fetchPage, Infinity, 3);
+		expect(result.map((record) => record.n)).toEqual([0, 1, 2, 3, 4, 5]);
+		expect(asked.map((page) => page.offset)).toEqual([0, 3, 6]);
+	});
+
+	it('returns nothing for an empty list, and asks nothing for a limit of 0', async () => {
+		const empty = pagedList(0);
+		expect(await collectPages(empty.fetchPage, Infinity, 50)).toEqual([]);
+		expect(empty.asked).toHaveLength(1);
+		const none = pagedList(10);
+		expect(await collectPages(none.fetchPage, 0, 50)).toEqual([]);
+		expect(none.asked).toHaveLength(0);
+	});
+
+	it('does not loop when the endpoint ignores limit and offset', async () => {
+		const everything = Array.from({ length: 12 }, (_, n) => ({ n }));
+		const fetchPage = jest.fn(async () => everything);
+		expect(await collectPages(fetchPage, Infinity, 5)).toHaveLength(12);
+		expect(await collectPages(fetchPage, 3, 5)).toHaveLength(3);
+		expect(fetchPage).toHaveBeenCalledTimes(2);
+	});
+});
+
+describe('per-item errors (App Analytics → Get Sessions over 3 items)', () => {
+	const parameters = {
+		resource: 'appAnalytics',
+		operation: 'getSessions',
+		app: { __rl: true, mode: 'id', value: '={{ $json.appId }}' },
+		returnAll: false,
+		limit: 1,
+	};
+
+	it.each([
+		['not a number', 'abc', 'App: "abc" is not an id', 2],
+		['an app the token cannot reach', 31, 'The app 31 is not available to this token', 3],
+	])(
+		'with Continue On Fail, item 1 (%s) becomes an error paired to it',
+		async (_label, badId, message, sent) => {
+			const result = await runNode({
+				parameters,
+				input: [{ json: { appId: 11 } }, { json: { appId: badId } }, { json: { appId: 11 } }],
+				credentials: sandboxCredential(sandbox(), TOKENS.org),
+				continueOnFail: true,
+			});
+			expect(result.status).toBe('success');
+			expect(result.items).toHaveLength(3);
+			expect(result.items.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
+			expect(result.json[0]).toEqual(
+				expect.objectContaining({ id: 1, user: { email: 'user1@example.com' } }),
+			);
+			expect(String(result.json[1].error)).toContain(message);
+			expect(result.json[1].description).toEqual(expect.any(String));
+			expect(result.json[2]).toEqual(result.json[0]);
+			expect(apiRequests(sandbox())).toHaveLength(sent);
+		},
+	);
+
+	it('without Continue On Fail the error stops the node with itemIndex 1', async () => {
+		const result = await runNode({
+			parameters,
+			input: [{ json: { appId: 11 } }, { json: { appId: 'abc' } }, { json: { appId: 11 } }],
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('App: "abc" is not an id');
+		expect(result.error?.description).toMatch(/whole number/);
+		expect(result.error?.context?.itemIndex).toBe(1);
+		expect(apiRequests(sandbox()).map((request) => request.path)).toEqual([
+			'/v1/apps/11/analytics/sessions',
+		]);
+	});
+});
