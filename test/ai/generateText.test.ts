@@ -198,6 +198,18 @@ describe('AI → Generate Text', () => {
 		expect(apiRequests(sandbox(), COMPLETIONS)[0].path).toBe('/v1/apps/10/ai/completions');
 	});
 
+	it('an app picked by name is addressed by its published id', async () => {
+		const result = await generateText(
+			{ app: { __rl: true, mode: 'name', value: 'Staff Directory' }, prompt: 'Hi' },
+			TOKENS.org,
+		);
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(sandbox(), COMPLETIONS).map((request) => request.path)).toEqual([
+			'/v1/apps/11/ai/completions',
+		]);
+		expect(result.json[0].text).toBe('Echo: Hi');
+	});
+
 	it('402 when the app has no AI credits left, with how to fix it', async () => {
 		sandbox().state.ai.credits = { 11: 0 };
 		const result = await generateText({ prompt: 'Hi' });
