@@ -1,4 +1,11 @@
-import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import {
+	apiRequests,
+	runListSearch,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+} from '../harness';
 
 const sandbox = useSandbox();
 
@@ -165,5 +172,30 @@ describe('App Analytics → Get Sessions', () => {
 		expect(result.error?.description).toMatch(/use the published app's productionAppId/);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(apiRequests(sandbox())[0].path).toBe('/v1/apps/10/analytics/sessions');
+	});
+});
+
+describe('App locator "From List" (searchApps)', () => {
+	it('lists the apps the token reaches by their live app id, filtered by name', async () => {
+		const all = await runListSearch({
+			method: 'searchApps',
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(all.results).toEqual([
+			{ name: 'Staff Directory (11)', value: '11' },
+			{ name: 'Field Reports (21)', value: '21' },
+		]);
+		const filtered = await runListSearch({
+			method: 'searchApps',
+			filter: 'field',
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(filtered.results).toEqual([{ name: 'Field Reports (21)', value: '21' }]);
+		const requests = apiRequests(sandbox());
+		expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'GET /v1/apps',
+			'GET /v1/apps',
+		]);
+		expect(requests[0].headers['auth-token']).toBe(TOKENS.org);
 	});
 });

@@ -75,7 +75,7 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-function additionalData(
+export function additionalData(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	executionId: string,
 	mode: WorkflowExecuteMode,

@@ -15,3 +15,4 @@ export {
 	testCredential,
 	type CredentialTestOutcome,
 } from './credentialTester';
+export { runListSearch, type ListSearchOptions } from './listSearch';

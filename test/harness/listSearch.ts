@@ -1,0 +1,56 @@
+import { LoadOptionsContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	INode,
+	INodeListSearchResult,
+	INodeParameters,
+	IWorkflowBase,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { additionalData, FLIPLET_NODE, nodeTypes } from './engine';
+
+export interface ListSearchOptions {
+	/** The `searchListMethod` name, e.g. `searchApps`. */
+	method: string;
+	filter?: string;
+	paginationToken?: string;
+	/** Current parameters of the node (what the user already filled in). */
+	parameters?: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	nodeType?: string;
+}
+
+/**
+ * Calls a node's list-search method with n8n-core's real LoadOptionsContext, the way the editor
+ * fills a resource locator's "From List" mode.
+ */
+export async function runListSearch(options: ListSearchOptions): Promise<INodeListSearchResult> {
+	const type = options.nodeType ?? FLIPLET_NODE;
+	const node: INode = {
+		id: 'node-under-test',
+		name: 'Under Test',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters ?? {},
+		credentials: Object.fromEntries(
+			Object.keys(options.credentials).map((name) => [
+				name,
+				{ id: `cred-${name}`, name: `Test ${name}` },
+			]),
+		),
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflowData = { id: 'list-search', name: 'List search', nodes: [node], connections: {} };
+	const data = additionalData(
+		options.credentials,
+		'list-search',
+		'manual',
+		workflowData as unknown as IWorkflowBase,
+	);
+	const context = new LoadOptionsContext(workflow, node, data, 'parameters');
+	const search = nodeTypes.getByName(type).methods?.listSearch?.[options.method];
+	if (!search) throw new Error(`The node ${type} has no list-search method ${options.method}`);
+	return await search.call(context, options.filter, options.paginationToken);
+}

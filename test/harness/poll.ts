@@ -1,0 +1,110 @@
+import { Container } from '@n8n/di';
+import { ExecutionLifecycleHooks, PollContext, PollTriggerExecutor } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { FlipletTrigger } from '../../nodes/FlipletTrigger/FlipletTrigger.node';
+import { TestCredentialsHelper } from './credentials';
+import { nodeTypes } from './engine';
+import { registerNodeType } from './packageTypes';
+
+export const FLIPLET_TRIGGER = 'n8n-nodes-fliplet.flipletTrigger';
+registerNodeType(FLIPLET_TRIGGER, () => new FlipletTrigger());
+
+export interface PollOptions {
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** The workflow's static data from the previous poll (what n8n saves between executions). */
+	staticData?: IDataObject;
+	/** 'trigger' is an active workflow's scheduled poll; 'manual' is "Fetch Test Event". */
+	mode: 'trigger' | 'manual';
+	activation?: WorkflowActivateMode;
+}
+
+export interface PollResult {
+	/** What the poll emitted (null: nothing new). */
+	items: INodeExecutionData[] | null;
+	error?: Error & { description?: string };
+	/** The static data to hand to the next poll, as n8n would have saved it. */
+	staticData: IDataObject;
+}
+
+function additionalData(credentials: Record<string, ICredentialDataDecryptedObject>) {
+	const base = 'http://127.0.0.1:5678/';
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks: new ExecutionLifecycleHooks('trigger', 'poll', { id: 'poll-workflow' } as never),
+		executionId: 'poll',
+		variables: {},
+		restApiUrl: base + 'rest',
+		instanceBaseUrl: base,
+		webhookBaseUrl: base + 'webhook',
+		webhookWaitingBaseUrl: base + 'webhook-waiting',
+		webhookTestBaseUrl: base + 'webhook-test',
+		formWaitingBaseUrl: base + 'form-waiting',
+		currentNodeExecutionIndex: 0,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/**
+ * Runs one poll of the trigger the way n8n does: a fresh Workflow from the saved static data
+ * (as in queue mode, nothing else survives between polls), a real PollContext, and n8n-core's
+ * PollTriggerExecutor, which calls poll() and emits what it returns. 'manual' goes through the
+ * same executor as the editor's "Fetch Test Event".
+ */
+export async function runPoll(options: PollOptions): Promise<PollResult> {
+	const node: INode = {
+		id: 'trigger',
+		name: 'Fliplet Trigger',
+		type: FLIPLET_TRIGGER,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { flipletApi: { id: 'cred-flipletApi', name: 'Test flipletApi' } },
+	};
+	const workflow = new Workflow({
+		id: 'poll-workflow',
+		name: 'Poll',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: JSON.parse(JSON.stringify(options.staticData ?? {})),
+		settings: { executionOrder: 'v1' },
+	});
+	let emitted: INodeExecutionData[] | null = null;
+	let emittedError: Error | undefined;
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalData(options.credentials),
+		options.mode,
+		options.activation ?? (options.mode === 'manual' ? 'manual' : 'trigger'),
+		(data) => {
+			emitted = data[0] ?? [];
+		},
+		(error) => {
+			emittedError = error;
+		},
+	);
+	const execute = Container.get(PollTriggerExecutor).create(workflow, node, context, () => true);
+	let error: PollResult['error'];
+	try {
+		await execute(options.mode === 'manual');
+	} catch (thrown) {
+		error = thrown as PollResult['error'];
+	}
+	return {
+		items: emitted,
+		error: error ?? emittedError,
+		staticData: JSON.parse(JSON.stringify(workflow.staticData)),
+	};
+}
