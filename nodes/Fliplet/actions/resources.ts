@@ -1,6 +1,8 @@
 import * as ai from './ai';
 import * as app from './app';
 import * as appAnalytics from './appAnalytics';
+import * as dataSource from './dataSource';
+import * as dataSourceVersion from './dataSourceVersion';
 import * as email from './email';
 import * as entry from './entry';
 import * as notification from './notification';
@@ -10,13 +12,15 @@ import * as sms from './sms';
 import type { ResourceModule } from './types';
 
 /** Every resource of the node by its `resource` value. */
-export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics, entry, email, notification, sms, organization, organizationToken };
+export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics, dataSource, dataSourceVersion, email, entry, notification, sms, organization, organizationToken };
 
 /** The resource picker's options, in the order shown. */
 export const resourceOptions = [
 	{ name: 'AI', value: 'ai' },
 	{ name: 'App', value: 'app' },
 	{ name: 'App Analytic', value: 'appAnalytics' },
+	{ name: 'Data Source', value: 'dataSource' },
+	{ name: 'Data Source Version', value: 'dataSourceVersion' },
 	{ name: 'Email', value: 'email' },
 	{ name: 'Entry', value: 'entry' },
 	{ name: 'Notification', value: 'notification' },

@@ -1,0 +1,46 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getDataSourceContext } from '../../helpers/dataSourceContext';
+import { maxResults, takeFirst } from '../../helpers/limits';
+import { mapItems } from '../../helpers/mapItems';
+import { listFrom } from '../../helpers/responses';
+import { apiPath, flipletApiRequest } from '../../transport';
+import { returnAllOrLimit } from '../common.descriptions';
+import { scopeFields } from './dataSource.descriptions';
+
+const properties: INodeProperties[] = [
+	...scopeFields,
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. menu',
+		description: 'Only data sources of this type. Empty lists all of them.',
+	},
+	...returnAllOrLimit(),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['dataSource'], operation: ['getMany'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const qs = await getDataSourceContext.call(this, itemIndex);
+		const type = String(this.getNodeParameter('type', itemIndex, '')).trim();
+		if (type) qs.type = type;
+		const body = await flipletApiRequest.call(this, {
+			method: 'GET',
+			path: apiPath('data-sources'),
+			qs,
+			itemIndex,
+		});
+		return takeFirst(
+			listFrom(this.getNode(), body, 'dataSources', itemIndex),
+			maxResults.call(this, itemIndex),
+		);
+	});
+}

@@ -1,0 +1,146 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { jsonParameter } from '../../helpers/dataSourceQuery';
+import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
+import { mapItems } from '../../helpers/mapItems';
+import { flipletApiRequest } from '../../transport';
+import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+
+const properties: INodeProperties[] = [
+	dataSourceLocator(),
+	{
+		displayName: 'Entries (JSON)',
+		name: 'entries',
+		type: 'json',
+		default: '[]',
+		required: true,
+		placeholder: '[{"data": {"Name": "New"}}, {"ID": 123, "data": {"Name": "Changed"}}]',
+		description:
+			'Items {"data": {...}} are inserted, items {"ID": 123, "data": {...}} update that entry. An optional "clientId" on an insert is mapped to its new ID in the response.',
+	},
+	{
+		displayName: 'Keep Entries Not Sent',
+		name: 'append',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to keep the existing entries that are not in the list. Turn off only to replace the whole data source with the sent entries.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Delete Entry IDs',
+				name: 'delete',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 12, 13',
+				description: 'Comma-separated IDs of entries to delete in the same commit',
+			},
+			{
+				displayName: 'Merge Columns',
+				name: 'extend',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether updates merge the sent columns into the stored ones (otherwise an update replaces the entry's data)",
+			},
+			{
+				displayName: 'Return Entries',
+				name: 'returnEntries',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to return the whole data set after the commit (can be large). Off returns only the IDs of new entries that had a clientId.',
+			},
+			{
+				displayName: 'Run Hooks',
+				name: 'runHooks',
+				type: 'multiOptions',
+				default: [],
+				options: [
+					{ name: 'Insert', value: 'insert' },
+					{ name: 'Update', value: 'update' },
+				],
+				description: 'Which configured hooks of the data source run during the commit',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['entry'], operation: ['commit'] } },
+	properties,
+);
+
+function deleteIds(this: IExecuteFunctions, text: string, itemIndex: number): number[] {
+	const parts = text
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean);
+	const bad = parts.find((part) => !/^\d+$/.test(part));
+	if (bad !== undefined) {
+		throw new NodeOperationError(this.getNode(), `Delete Entry IDs: "${bad}" is not an ID`, {
+			itemIndex,
+			description: 'List entry IDs as whole numbers separated by commas, e.g. 12, 13.',
+		});
+	}
+	return parts.map(Number);
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const target = getDataSourceTarget.call(this, itemIndex);
+		const entries = (jsonParameter.call(this, 'entries', 'Entries', itemIndex, 'array') ??
+			[]) as IDataObject[];
+		const malformed = entries.findIndex(
+			(entry) =>
+				typeof entry !== 'object' ||
+				entry === null ||
+				typeof entry.data !== 'object' ||
+				entry.data === null,
+		);
+		if (malformed !== -1) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Entries: item ${malformed} has no "data" object`,
+				{
+					itemIndex,
+					description:
+						'Each entry is {"data": {...}} to insert or {"id": 123, "data": {...}} to update.',
+				},
+			);
+		}
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const body: IDataObject = {
+			entries,
+			append: this.getNodeParameter('append', itemIndex, true) as boolean,
+			extend: options.extend === true,
+			returnEntries: options.returnEntries === true,
+		};
+		const toDelete = deleteIds.call(this, String(options.delete ?? ''), itemIndex);
+		if (toDelete.length) body.delete = toDelete;
+		if (Array.isArray(options.runHooks) && options.runHooks.length)
+			body.runHooks = options.runHooks;
+		const response = await flipletApiRequest.call(this, {
+			method: 'POST',
+			path: dataSourcePath(target, 'commit'),
+			qs: target.qs,
+			body,
+			// Updates and deletes can be re-sent safely; inserts would be duplicated.
+			idempotent: entries.every((entry) => entry.id !== undefined),
+			itemIndex,
+		});
+		return response as IDataObject;
+	});
+}

@@ -1,0 +1,104 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { errorItem } from '../../helpers/mapItems';
+import {
+	dataSourcePath,
+	getDataSourceTarget,
+	type DataSourceTarget,
+} from '../../helpers/dataSourceTarget';
+import { flipletApiRequest } from '../../transport';
+import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+
+const properties: INodeProperties[] = [
+	dataSourceLocator(),
+	{
+		displayName: 'Import Mode',
+		name: 'importMode',
+		type: 'options',
+		default: 'append',
+		options: [
+			{
+				name: 'Add to Existing Entries',
+				value: 'append',
+				description: 'Every input item becomes a new entry; existing entries stay',
+			},
+			{
+				name: 'Replace All Entries',
+				value: 'replace',
+				description:
+					'Deletes every existing entry of the data source and stores the input items instead. Use with care.',
+			},
+		],
+	},
+	{
+		displayName:
+			'This node sends all input items in one request: each item\'s fields become the columns of one entry. "Replace All Entries" deletes every entry that is not in the input.',
+		name: 'importNotice',
+		type: 'notice',
+		default: '',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['entry'], operation: ['import'] } },
+	properties,
+);
+
+interface Batch {
+	target: DataSourceTarget;
+	replace: boolean;
+	itemIndexes: number[];
+}
+
+/** Items are grouped by data source and mode, so each group is one bulk request. */
+function groupItems(this: IExecuteFunctions, items: INodeExecutionData[]): Batch[] {
+	const batches = new Map<string, Batch>();
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const target = getDataSourceTarget.call(this, itemIndex);
+		const replace = this.getNodeParameter('importMode', itemIndex, 'append') === 'replace';
+		const key = JSON.stringify([target.ref, target.qs, replace]);
+		const batch = batches.get(key) ?? { target, replace, itemIndexes: [] };
+		batch.itemIndexes.push(itemIndex);
+		batches.set(key, batch);
+	}
+	return [...batches.values()];
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	const output: INodeExecutionData[] = [];
+	for (const batch of groupItems.call(this, items)) {
+		const pairedItem = batch.itemIndexes.map((item) => ({ item }));
+		const entries: IDataObject[] = batch.itemIndexes.map((index) => ({ ...items[index].json }));
+		try {
+			await flipletApiRequest.call(this, {
+				method: 'POST',
+				path: dataSourcePath(batch.target, 'data'),
+				qs: batch.target.qs,
+				body: batch.replace ? { entries } : { entries, append: true },
+				// Replacing twice leaves the same content; appending twice would duplicate entries.
+				idempotent: batch.replace,
+				itemIndex: batch.itemIndexes[0],
+			});
+			output.push({
+				json: { imported: entries.length, mode: batch.replace ? 'replace' : 'append' },
+				pairedItem,
+			});
+		} catch (error) {
+			const failure =
+				error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(this.getNode(), error as Error, {
+							itemIndex: batch.itemIndexes[0],
+						});
+			if (!this.continueOnFail()) throw failure;
+			output.push({ ...errorItem(failure, batch.itemIndexes[0]), pairedItem });
+		}
+	}
+	return output;
+}
