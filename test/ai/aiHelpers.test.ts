@@ -1,6 +1,6 @@
 import { audioProblem, MAX_AUDIO_BYTES } from '../../nodes/Fliplet/helpers/aiAudio';
 import { chunk, vectorsFrom } from '../../nodes/Fliplet/helpers/aiEmbeddings';
-import { extractText, formatOfBody } from '../../nodes/Fliplet/helpers/aiText';
+import { buildCompletionBody, extractText, formatOfBody } from '../../nodes/Fliplet/helpers/aiText';
 
 describe('extractText', () => {
 	it('chat completions: content string, null content (tool calls) and content parts', () => {
@@ -78,6 +78,31 @@ describe('extractText', () => {
 			extractText('generateContent', { candidates: [], promptFeedback: { blockReason: 'SAFETY' } }),
 		).toBe('');
 		expect(extractText('generateContent', { text: 'x' })).toBeUndefined();
+	});
+});
+
+describe('buildCompletionBody', () => {
+	it('generate content: assistant turns become model turns, system turns join the instruction', () => {
+		const body = buildCompletionBody({
+			format: 'generateContent',
+			model: 'gemini-2.5-flash',
+			systemMessage: 'Be brief.',
+			messages: [
+				{ role: 'system', content: 'Use metric units.' },
+				{ role: 'user', content: 'Q1' },
+				{ role: 'assistant', content: 'A1' },
+				{ role: 'user', content: 'Q2' },
+			],
+		});
+		expect(body).toEqual({
+			model: 'gemini-2.5-flash',
+			systemInstruction: { parts: [{ text: 'Be brief.' }, { text: 'Use metric units.' }] },
+			contents: [
+				{ role: 'user', parts: [{ text: 'Q1' }] },
+				{ role: 'model', parts: [{ text: 'A1' }] },
+				{ role: 'user', parts: [{ text: 'Q2' }] },
+			],
+		});
 	});
 });
 

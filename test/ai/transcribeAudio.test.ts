@@ -115,6 +115,15 @@ describe('AI → Transcribe Audio', () => {
 		expect(apiRequests(sandbox(), AUDIO)).toHaveLength(1);
 	});
 
+	it('a connection lost after hand-off is not retried either', async () => {
+		sandbox().injectFault({ mode: 'drop-after', path: 'ai/audio' });
+		const result = await transcribe([audioItem(Buffer.from('abc'), 'audio/wav', 'x.wav')]);
+		expect(result.error?.message).toMatch(/Could not reach the Fliplet API/);
+		expect(result.error?.description).toMatch(/billed twice/);
+		expect(sandbox().state.ai.calls).toHaveLength(1);
+		expect(apiRequests(sandbox(), AUDIO)).toHaveLength(1);
+	});
+
 	it('names the missing binary property', async () => {
 		const result = await transcribe([{ json: {} }], { binaryPropertyName: 'recording' });
 		expect(result.error?.message).toMatch(/recording/);

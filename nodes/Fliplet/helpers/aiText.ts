@@ -94,6 +94,11 @@ export function buildCompletionBody(options: SimpleCompletion): IDataObject {
 		});
 	}
 	if (format === 'generateContent') {
+		// Gemini has no system role in contents: system turns join the system instruction.
+		const instructions = [
+			systemMessage,
+			...messages.filter(({ role }) => role === 'system').map(({ content }) => content),
+		].filter((text): text is string => !!text);
 		const generationConfig = compact({
 			temperature,
 			maxOutputTokens: maxTokens,
@@ -101,11 +106,15 @@ export function buildCompletionBody(options: SimpleCompletion): IDataObject {
 		});
 		return compact({
 			model,
-			systemInstruction: systemMessage ? { parts: [{ text: systemMessage }] } : undefined,
-			contents: messages.map(({ role, content }) => ({
-				role: role === 'assistant' ? 'model' : 'user',
-				parts: [{ text: content }],
-			})),
+			systemInstruction: instructions.length
+				? { parts: instructions.map((text) => ({ text })) }
+				: undefined,
+			contents: messages
+				.filter(({ role }) => role !== 'system')
+				.map(({ role, content }) => ({
+					role: role === 'assistant' ? 'model' : 'user',
+					parts: [{ text: content }],
+				})),
 			generationConfig: Object.keys(generationConfig).length ? generationConfig : undefined,
 		});
 	}

@@ -298,8 +298,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				'Unexpected response: no generated text where the format puts it',
 				{
 					itemIndex,
-					description:
-						'Check that the model belongs to the chosen format (e.g. Gemini models use Generate Content), or turn on "Include Raw Response" to inspect it.',
+					description: `The response has the fields ${Object.keys(response).join(', ') || '(none)'}. Check that the model belongs to the chosen format (e.g. Gemini models use Generate Content).`,
 				},
 			);
 		}
