@@ -11,6 +11,8 @@ export interface PreparedItem<P> {
 export interface BatchSendPlan<P> {
 	/** What one item becomes, e.g. "email": used in error descriptions. */
 	noun: string;
+	/** What a request does to it, in the past tense (default "sent"), e.g. "created". */
+	done?: string;
 	/** Builds and validates one item's payload; throws before anything is sent. */
 	prepare: (itemIndex: number) => Promise<P>;
 	/** Items per request; 1 sends one request per item. */
@@ -54,20 +56,23 @@ function mayHaveBeenSent(error: SendError): boolean {
 /** Adds to a failed send's description which items went out, which may have, and how to retry safely. */
 function explainFailure(
 	error: SendError,
-	noun: string,
+	plan: { noun: string; done?: string },
 	failed: number[],
 	sent: number[],
 	notSent: number[],
 ): void {
+	const { noun, done = 'sent' } = plan;
 	const notes: string[] = [error.description ?? ''];
 	if (mayHaveBeenSent(error)) {
 		notes.push(
-			`The ${noun} of ${describeItems(failed)} may already have been sent: it was NOT sent again automatically, as that could deliver it twice. Check whether it arrived before sending it again, and then run only the items that did not arrive (with Settings → On Error → "Continue", each failed item comes out with its error so it can be retried on its own).`,
+			`The ${noun} of ${describeItems(failed)} may already have been ${done}: it was NOT sent again automatically, as that could duplicate it. Check whether it ${done === 'sent' ? 'arrived' : `was ${done}`} before sending it again, and then run only the items that did not go through (with Settings → On Error → "Continue", each failed item comes out with its error so it can be retried on its own).`,
 		);
 	}
 	if (sent.length)
-		notes.push(`Already sent before this error: ${describeItems(sent)} — do not run them again.`);
-	if (notSent.length) notes.push(`Not sent: ${describeItems(notSent)}.`);
+		notes.push(
+			`Already ${done} before this error: ${describeItems(sent)} — do not run them again.`,
+		);
+	if (notSent.length) notes.push(`Not ${done}: ${describeItems(notSent)}.`);
 	error.description = notes.filter(Boolean).join(' ');
 }
 
@@ -113,10 +118,10 @@ export async function sendInBatches<P>(
 			const safe = redactError(error as SendError, secrets);
 			const notSent = chunks.slice(c + 1).flatMap((rest) => rest.map((entry) => entry.itemIndex));
 			if (!this.continueOnFail()) {
-				explainFailure(safe, plan.noun, indexes, sent, notSent);
+				explainFailure(safe, plan, indexes, sent, notSent);
 				throw safe;
 			}
-			explainFailure(safe, plan.noun, indexes, [], []);
+			explainFailure(safe, plan, indexes, [], []);
 			for (const itemIndex of indexes) outputs[itemIndex].push(errorItem(safe, itemIndex));
 		}
 	}

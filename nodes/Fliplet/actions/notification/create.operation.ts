@@ -16,6 +16,7 @@ export const description: INodeProperties[] = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await (sendInBatches<NotificationPayload>).call(this, items, {
 		noun: 'notification',
+		done: 'created',
 		batchSize: 1,
 		prepare: async (itemIndex) => ({
 			appId: await getAppId.call(this, itemIndex),

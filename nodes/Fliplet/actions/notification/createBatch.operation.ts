@@ -44,6 +44,7 @@ export function createdList(body: unknown, count: number): IDataObject[] | undef
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await (sendInBatches<NotificationPayload>).call(this, items, {
 		noun: 'notification',
+		done: 'created',
 		batchSize: this.getNodeParameter('batchSize', 0, 50) as number,
 		groupBy: (payload) => String(payload.appId),
 		prepare: async (itemIndex) => ({

@@ -1,0 +1,409 @@
+import {
+	apiRequests,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+	type TestItem,
+} from '../harness';
+
+const sandbox = useSandbox();
+
+const APP = { __rl: true, mode: 'id', value: '11' };
+const notificationRequests = () =>
+	apiRequests(sandbox(), /^\/v1\/apps\/\d+\/(notifications|subscriptions)/);
+
+function run(
+	parameters: Record<string, unknown>,
+	options: { input?: TestItem[]; token?: string; continueOnFail?: boolean } = {},
+) {
+	return runNode({
+		parameters: { resource: 'notification', app: APP, ...parameters },
+		input: options.input,
+		credentials: sandboxCredential(sandbox(), options.token ?? TOKENS.app),
+		continueOnFail: options.continueOnFail,
+	});
+}
+
+describe('Notification → Get Many', () => {
+	it('reads with GET and query parameters, without deleted ones by default', async () => {
+		const result = await run({
+			operation: 'getMany',
+			limit: 5,
+			options: { order: 'orderAt', direction: 'ASC' },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/v1/apps/11/notifications');
+		expect(request.query).toEqual({ limit: '5', order: 'orderAt', direction: 'ASC' });
+		expect(request.body).toBeUndefined();
+		expect(result.json.map((n) => n.id)).toEqual([501, 502]);
+		expect(result.json[0]).toEqual(
+			expect.objectContaining({
+				data: { title: 'Welcome', message: 'Hello all' },
+				status: 'published',
+			}),
+		);
+	});
+
+	it('uses POST with where and scope in the body, and includes deleted ones when asked', async () => {
+		const result = await run({
+			operation: 'getMany',
+			returnAll: true,
+			options: {
+				includeDeleted: true,
+				where: '{"status": "published"}',
+				scope: '[{"department": "Sales"}]',
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.method).toBe('POST');
+		expect(request.body).toEqual({
+			limit: 100000,
+			includeDeleted: true,
+			where: { status: 'published' },
+			scope: [{ department: 'Sales' }],
+		});
+		expect(result.json.map((n) => n.id)).toEqual([501, 503]);
+	});
+
+	it('Count Only returns one item with the count', async () => {
+		const result = await run({
+			operation: 'getMany',
+			countOnly: true,
+			options: { includeDeleted: true },
+		});
+		const [request] = notificationRequests();
+		expect(request.query).toEqual({ count: 'true', includeDeleted: 'true' });
+		expect(result.json).toEqual([{ count: 3 }]);
+	});
+
+	it('refuses a Where that is not a JSON object before sending', async () => {
+		const result = await run({ operation: 'getMany', options: { where: '{"status": ' } });
+		expect(result.error?.message).toBe('Item 0: "Where (JSON)" is not valid JSON');
+		expect(notificationRequests()).toHaveLength(0);
+	});
+});
+
+describe('Notification → Create', () => {
+	it('creates a published notification for matching users with a push, returning the notification', async () => {
+		const result = await run(
+			{
+				operation: 'create',
+				status: 'published',
+				title: 'Sales meeting',
+				message: '={{ "Room " + $json.room }}',
+				additionalData: '{"link": "https://example.com/agenda"}',
+				scopeMode: 'match',
+				scopeConditions: {
+					condition: [
+						{ column: 'Department', values: 'Sales, Support' },
+						{ column: 'Office', values: 'London' },
+					],
+				},
+				sendPush: true,
+				push: {
+					badge: 3,
+					sound: 'default',
+					subscriptions: '71, 72',
+					delayUntil: '2030-01-01T10:00:00.000Z',
+				},
+			},
+			{ input: [{ json: { room: '4B' } }] },
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.method).toBe('PUT');
+		expect(request.path).toBe('/v1/apps/11/notifications');
+		expect(request.body).toEqual({
+			data: { link: 'https://example.com/agenda', title: 'Sales meeting', message: 'Room 4B' },
+			status: 'published',
+			scope: [{ Department: { $in: ['Sales', 'Support'] }, Office: 'London' }],
+			pushNotification: {
+				payload: { title: 'Sales meeting', body: 'Room 4B', badge: 3, sound: 'default' },
+				subscriptions: [71, 72],
+				delayUntilTimestamp: Date.parse('2030-01-01T10:00:00.000Z') / 1000,
+			},
+		});
+		const stored = sandbox().state.notifications.at(-1);
+		expect(result.json).toEqual([
+			expect.objectContaining({ id: stored.id, status: 'published', appId: 10 }),
+		]);
+		expect(result.json[0].scope).toEqual(request.body.scope);
+	});
+
+	it('schedules a notification with its future date as epoch milliseconds', async () => {
+		const at = '2031-06-01T09:30:00.000Z';
+		const result = await run({
+			operation: 'create',
+			status: 'scheduled',
+			orderAt: at,
+			message: 'Later',
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.body).toEqual({
+			data: { message: 'Later' },
+			status: 'scheduled',
+			orderAt: Date.parse(at),
+		});
+		expect(result.json[0]).toEqual(expect.objectContaining({ status: 'scheduled', orderAt: at }));
+	});
+
+	it.each([
+		[
+			'a past schedule date',
+			{ status: 'scheduled', orderAt: '={{ $json.when }}', message: 'x' },
+			{ when: '2020-01-01T00:00:00Z' },
+			/Item 1: "Scheduled For" is in the past: 2020-01-01T00:00:00.000Z/,
+		],
+		[
+			'no content',
+			{ status: 'draft', title: '={{ $json.title }}' },
+			{ title: '' },
+			/Item 1: the notification has no content/,
+		],
+		[
+			'a bad scope JSON',
+			{ message: 'x', scopeMode: 'json', scopeJson: '={{ $json.scope }}' },
+			{ scope: [1, 2] },
+			/Item 1: "Scope \(JSON\)" must be an object or an array of objects/,
+		],
+		[
+			'a subscription that is not an id',
+			{ message: 'x', sendPush: true, push: { subscriptions: '={{ $json.subs }}' } },
+			{ subs: '71, abc' },
+			/Item 1: "Subscription IDs" must be whole numbers/,
+		],
+	])('refuses %s for any item before creating anything', async (_case, fields, bad, message) => {
+		const good = {
+			when: '2031-01-01T00:00:00Z',
+			title: 'first',
+			scope: [{ Office: 'London' }],
+			subs: '71',
+		};
+		const result = await run(
+			{ operation: 'create', ...fields },
+			{ input: [{ json: good }, { json: { ...good, ...bad } }] },
+		);
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.context?.itemIndex).toBe(1);
+		expect(notificationRequests()).toHaveLength(0);
+	});
+
+	it('is never re-sent after a 500: one notification created, the error says it may exist', async () => {
+		sandbox().injectFault({
+			mode: 'status-after',
+			status: 500,
+			method: 'PUT',
+			path: '/notifications$',
+		});
+		const before = sandbox().state.notifications.length;
+		const result = await run({ operation: 'create', status: 'published', message: 'Once' });
+		expect(result.status).toBe('error');
+		expect(notificationRequests()).toHaveLength(1);
+		expect(sandbox().state.notifications.length).toBe(before + 1);
+		expect(result.error?.description).toMatch(
+			/notification of item 0 may already have been created: it was NOT sent again/,
+		);
+	});
+});
+
+describe('Notification → Create in Batch', () => {
+	it('groups items per app into /notifications/batch requests and pairs each created notification', async () => {
+		const input: TestItem[] = [
+			{ json: { app: '11', title: 'A' } },
+			{ json: { app: '21', title: 'B' } },
+			{ json: { app: '11', title: 'C' } },
+			{ json: { app: '11', title: 'D' } },
+		];
+		const result = await run(
+			{
+				operation: 'createBatch',
+				app: { __rl: true, mode: 'id', value: '={{ $json.app }}' },
+				batchSize: 2,
+				status: 'published',
+				title: '={{ $json.title }}',
+			},
+			{ input, token: TOKENS.org },
+		);
+		expect(result.error).toBeUndefined();
+		const requests = notificationRequests();
+		expect(
+			requests.map((r) => [r.method, r.path, r.body.notifications.map((n: any) => n.data.title)]),
+		).toEqual([
+			['POST', '/v1/apps/11/notifications/batch', ['A', 'C']],
+			['POST', '/v1/apps/11/notifications/batch', ['D']],
+			['POST', '/v1/apps/21/notifications/batch', ['B']],
+		]);
+		expect(requests[0].body.notifications[0]).toEqual({
+			data: { title: 'A' },
+			status: 'published',
+		});
+		expect(
+			result.items.map((item) => [item.pairedItem, (item.json.data as any).title, item.json.appId]),
+		).toEqual([
+			[{ item: 0 }, 'A', 10],
+			[{ item: 1 }, 'B', 20],
+			[{ item: 2 }, 'C', 10],
+			[{ item: 3 }, 'D', 10],
+		]);
+	});
+});
+
+describe('Notification → Create in Batch faults', () => {
+	it('does not re-send a batch after a dropped connection', async () => {
+		sandbox().injectFault({ mode: 'drop-after', path: '/notifications/batch$' });
+		const before = sandbox().state.notifications.length;
+		const result = await run(
+			{ operation: 'createBatch', batchSize: 5, status: 'draft', title: '={{ $json.t }}' },
+			{ input: [{ json: { t: 'a' } }, { json: { t: 'b' } }] },
+		);
+		expect(result.status).toBe('error');
+		expect(notificationRequests()).toHaveLength(1);
+		expect(sandbox().state.notifications.length).toBe(before + 2);
+		expect(result.error?.description).toMatch(
+			/notification of items 0–1 may already have been created/,
+		);
+	});
+});
+
+describe('Notification → Update', () => {
+	it('merges data (extendData) and publishes a draft', async () => {
+		const result = await run({
+			operation: 'update',
+			notificationId: '502',
+			status: 'published',
+			message: 'Updated text',
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.method).toBe('PUT');
+		expect(request.path).toBe('/v1/apps/11/notifications/502');
+		expect(request.body).toEqual({
+			status: 'published',
+			data: { message: 'Updated text' },
+			extendData: true,
+		});
+		expect(result.json[0]).toEqual(
+			expect.objectContaining({
+				id: 502,
+				status: 'published',
+				data: { title: 'Sales call', message: 'Updated text' },
+			}),
+		);
+		expect(result.json[0].scope).toEqual([{ department: 'Sales' }]);
+	});
+
+	it('replaces data, sets the audience to everyone and reschedules with an ISO date', async () => {
+		const at = '2032-02-02T08:00:00.000Z';
+		const result = await run({
+			operation: 'update',
+			notificationId: '501',
+			status: 'scheduled',
+			orderAt: at,
+			title: 'Replaced',
+			dataMode: 'replace',
+			scopeMode: 'everyone',
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.body).toEqual({
+			status: 'scheduled',
+			data: { title: 'Replaced' },
+			extendData: false,
+			orderAt: at,
+			scope: [],
+		});
+		expect(result.json[0]).toEqual(
+			expect.objectContaining({ data: { title: 'Replaced' }, status: 'scheduled', orderAt: at }),
+		);
+	});
+
+	it('is idempotent: re-sent once after a dropped connection, with the same result', async () => {
+		sandbox().injectFault({ mode: 'drop-after', method: 'PUT', path: '/notifications/502$' });
+		const result = await run({
+			operation: 'update',
+			notificationId: '502',
+			status: 'published',
+			title: 'Again',
+		});
+		expect(result.error).toBeUndefined();
+		expect(notificationRequests().map((r) => r.body)).toEqual([
+			{ status: 'published', data: { title: 'Again' }, extendData: true },
+			{ status: 'published', data: { title: 'Again' }, extendData: true },
+		]);
+		expect(result.json[0]).toEqual(
+			expect.objectContaining({ id: 502, data: { title: 'Again', message: 'Team only' } }),
+		);
+	});
+
+	it('refuses a notification ID that is not a number', async () => {
+		const result = await run({ operation: 'update', notificationId: 'abc', status: 'published' });
+		expect(result.error?.message).toMatch(/Notification ID: "abc" is not an id/);
+		expect(notificationRequests()).toHaveLength(0);
+	});
+});
+
+describe('Notification → Delete, Mark as Read, List Push Subscriptions', () => {
+	it('deletes a notification', async () => {
+		const result = await run({ operation: 'delete', notificationId: '501' });
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect([request.method, request.path]).toEqual(['DELETE', '/v1/apps/11/notifications/501']);
+		expect(result.json).toEqual([{ id: 501, deleted: true }]);
+		expect(sandbox().state.notifications.find((n: any) => n.id === 501).deletedAt).not.toBeNull();
+	});
+
+	it('marks notifications as read for a recipient', async () => {
+		const recipientId = '3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b';
+		const result = await run({ operation: 'markAsRead', recipientId, notificationIds: '501, 502' });
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect([request.method, request.path]).toEqual([
+			'POST',
+			'/v1/apps/11/notifications/mark-as-read',
+		]);
+		expect(request.body).toEqual({ recipientId, entries: [501, 502] });
+		expect(sandbox().state.readReceipts.map((r: any) => [r.notificationId, r.recipientId])).toEqual(
+			[
+				[501, recipientId],
+				[502, recipientId],
+			],
+		);
+		expect(result.json).toEqual([{ recipientId, entries: [501, 502], read: true }]);
+	});
+
+	it('refuses notification IDs that are not numbers', async () => {
+		const result = await run({
+			operation: 'markAsRead',
+			recipientId: 'r-1',
+			notificationIds: '501, x',
+		});
+		expect(result.error?.message).toBe('Item 0: "Notification IDs" has values that are not IDs: x');
+		expect(notificationRequests()).toHaveLength(0);
+	});
+
+	it('lists push subscriptions with a Studio user token', async () => {
+		const result = await run(
+			{ operation: 'listSubscriptions', limit: 1 },
+			{ token: TOKENS.studio },
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect([request.method, request.path]).toEqual(['GET', '/v1/apps/11/subscriptions']);
+		expect(result.json).toEqual([
+			expect.objectContaining({ id: 71, platform: 'ios', token: 'device-token-71' }),
+		]);
+	});
+
+	it('explains that API tokens are refused for push subscriptions', async () => {
+		const result = await run({ operation: 'listSubscriptions', returnAll: true });
+		expect(result.error?.httpCode).toBe('403');
+		expect(result.error?.description).toMatch(
+			/only Studio users list push subscriptions: app and organization API tokens are refused/,
+		);
+	});
+});
