@@ -1,4 +1,3 @@
-import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, PollContext, PollTriggerExecutor } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
@@ -15,6 +14,14 @@ import { FlipletTrigger } from '../../nodes/FlipletTrigger/FlipletTrigger.node';
 import { TestCredentialsHelper } from './credentials';
 import { nodeTypes } from './engine';
 import { registerNodeType } from './packageTypes';
+
+// n8n-core's services live in its own copy of the DI container: resolve that one, not a sibling.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Container } = require(
+	require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }),
+) as {
+	Container: { get<T>(type: new (...args: never[]) => T): T };
+};
 
 export const FLIPLET_TRIGGER = 'n8n-nodes-fliplet.flipletTrigger';
 registerNodeType(FLIPLET_TRIGGER, () => new FlipletTrigger());
@@ -87,7 +94,7 @@ export async function runPoll(options: PollOptions): Promise<PollResult> {
 		node,
 		additionalData(options.credentials),
 		options.mode,
-		options.activation ?? (options.mode === 'manual' ? 'manual' : 'trigger'),
+		options.activation ?? (options.mode === 'manual' ? 'manual' : 'activate'),
 		(data) => {
 			emitted = data[0] ?? [];
 		},

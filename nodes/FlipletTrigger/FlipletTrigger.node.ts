@@ -1,0 +1,141 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import {
+	auditLogTypes,
+	splitList,
+	type AnalyticsEvents,
+} from '../Fliplet/actions/organization/auditLogs';
+import { isoDate } from '../Fliplet/actions/organization/dates';
+import {
+	analyticsEventsField,
+	eventTypesField,
+} from '../Fliplet/actions/organization/getAuditLogs.operation';
+import { organizationIdFrom } from '../Fliplet/actions/organization/organizationId';
+import { organizationLocator } from '../Fliplet/actions/organization/organization.descriptions';
+import { listSearch } from '../Fliplet/methods';
+import { cursorAtLatest, eventsSince, type Cursor, type EventSource } from './cursor';
+import { auditLogSource } from './sources/auditLogs';
+
+const show = (...event: string[]) => ({ show: { event } });
+
+export class FlipletTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Fliplet Trigger',
+		name: 'flipletTrigger',
+		icon: { light: 'file:../../icons/fliplet.svg', dark: 'file:../../icons/fliplet.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["event"] }}',
+		description: 'Starts a workflow when something new happens in Fliplet (checked on a schedule)',
+		defaults: { name: 'Fliplet Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'flipletApi', required: true }],
+		properties: [
+			{
+				displayName: 'Trigger On',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				default: 'auditLog',
+				options: [
+					{
+						name: 'New Audit Log Event',
+						value: 'auditLog',
+						description: 'A new record in the audit log of an organization',
+					},
+				],
+			},
+			{ ...organizationLocator(), displayOptions: show('auditLog') },
+			{ ...eventTypesField, displayOptions: show('auditLog') },
+			{ ...analyticsEventsField, displayOptions: show('auditLog') },
+			{
+				displayName: 'Start From',
+				name: 'startFrom',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Also deliver events since this moment on the first poll. Empty starts from the moment the workflow is activated (no history).',
+			},
+			{
+				displayName: 'Max Events per Poll',
+				name: 'maxEventsPerPoll',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1000,
+				description:
+					'Upper bound of events one poll delivers; the rest are delivered by the next polls, none is lost',
+			},
+		],
+	};
+
+	methods = { listSearch };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const source = eventSource(this);
+		if (this.getMode() === 'manual') return await latestEvent(this, source);
+
+		const staticData = this.getWorkflowStaticData('node');
+		let cursor = staticData.cursor as Cursor | undefined;
+		if (!cursor || cursor.key !== source.key) {
+			const startFrom = isoDate(
+				this.getNode(),
+				this.getNodeParameter('startFrom', ''),
+				'Start From',
+			);
+			if (!startFrom) {
+				staticData.cursor = (await cursorAtLatest(source)) as unknown as IDataObject;
+				return null;
+			}
+			cursor = { key: source.key, at: startFrom, ids: [] };
+		}
+		const max = this.getNodeParameter('maxEventsPerPoll', 1000) as number;
+		const started = Date.now();
+		// Stop reading at half the engine's budget, so delivering what was read still fits in it.
+		const budget = this.getPollBudgetMs() / 2;
+		const result = await eventsSince(source, cursor, max, () => Date.now() - started > budget);
+		staticData.cursor = result.cursor as unknown as IDataObject;
+		return result.events.length ? [this.helpers.returnJsonArray(result.events)] : null;
+	}
+}
+
+function eventSource(context: IPollFunctions): EventSource {
+	const node = context.getNode();
+	const event = context.getNodeParameter('event') as string;
+	if (event === 'auditLog') {
+		const organizationId = organizationIdFrom(
+			node,
+			context.getNodeParameter('organization') as INodeParameterResourceLocator,
+		);
+		const types = auditLogTypes(
+			node,
+			splitList(context.getNodeParameter('eventTypes', '')),
+			context.getNodeParameter('analyticsEvents', 'exclude') as AnalyticsEvents,
+		);
+		return auditLogSource(context, organizationId, types);
+	}
+	throw new NodeOperationError(node, `The event "${event}" is not supported`, {
+		description: 'Pick one of the events in "Trigger On".',
+	});
+}
+
+/** "Fetch Test Event": the newest event, leaving the cursor where it is. */
+async function latestEvent(context: IPollFunctions, source: EventSource) {
+	const latest = await source.latest();
+	if (!latest) {
+		throw new NodeOperationError(context.getNode(), 'No event of this kind exists yet', {
+			description:
+				'Make one happen in Fliplet (or widen the filters), then fetch a test event again.',
+		});
+	}
+	return [context.helpers.returnJsonArray([latest])];
+}

@@ -1,0 +1,55 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import {
+	AUDIT_LOG_PAGE_SIZE,
+	fetchAuditLogPage,
+	type AuditLogQuery,
+} from '../../Fliplet/actions/organization/auditLogs';
+import type { EventSource } from '../cursor';
+
+/** One millisecond earlier, so the API's start bound includes events at the cursor time either way. */
+const justBefore = (time: string) => new Date(Date.parse(time) - 1).toISOString();
+
+/** New audit log records of an organization, read oldest first by createdAt. */
+export function auditLogSource(
+	context: IPollFunctions,
+	organizationId: number,
+	types: string[] | undefined,
+): EventSource {
+	const query: AuditLogQuery = { type: types, sort: 'createdAt' };
+	return {
+		key: `auditLog:${organizationId}:${(types ?? []).join(',')}`,
+		timeOf: (event) => String(event.createdAt),
+		async latest() {
+			const page = await fetchAuditLogPage.call(
+				context,
+				organizationId,
+				{ ...query, order: 'DESC' },
+				{ offset: 0, limit: 1 },
+			);
+			return page[0];
+		},
+		async *pages(since) {
+			const ascending: AuditLogQuery = {
+				...query,
+				order: 'ASC',
+				startDate: since === undefined ? undefined : justBefore(since),
+			};
+			// Records are only ever added, at the end of this order, so plain offsets are stable.
+			for (let offset = 0; ; ) {
+				const page: IDataObject[] = await fetchAuditLogPage.call(
+					context,
+					organizationId,
+					ascending,
+					{
+						offset,
+						limit: AUDIT_LOG_PAGE_SIZE,
+					},
+				);
+				yield page;
+				if (page.length < AUDIT_LOG_PAGE_SIZE) return;
+				offset += page.length;
+			}
+		},
+	};
+}

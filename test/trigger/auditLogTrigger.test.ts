@@ -1,0 +1,163 @@
+import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import { runPoll } from '../harness/poll';
+import { addLog } from '../organization/seedLogs';
+
+const sandbox = useSandbox();
+
+const parameters = {
+	event: 'auditLog',
+	organization: { __rl: true, mode: 'id', value: '1' },
+	eventTypes: 'form.submit, app.publish',
+};
+
+function poll(
+	staticData: Record<string, any> | undefined,
+	extra: Record<string, unknown> = {},
+	mode: 'trigger' | 'manual' = 'trigger',
+) {
+	return runPoll({
+		parameters: { ...parameters, ...extra } as never,
+		credentials: sandboxCredential(sandbox(), TOKENS.org),
+		staticData,
+		mode,
+	});
+}
+
+const ids = (items: Array<{ json: Record<string, any> }> | null) =>
+	(items ?? []).map((item) => item.json.id);
+
+describe('Fliplet Trigger → New Audit Log Event', () => {
+	it('delivers nothing old on activation, then each new event exactly once', async () => {
+		const first = await poll(undefined);
+		expect(first.error).toBeUndefined();
+		expect(first.items).toBeNull();
+		expect((first.staticData['node:Fliplet Trigger'] as any).cursor).toEqual(
+			expect.objectContaining({ key: 'auditLog:1:form.submit,app.publish' }),
+		);
+
+		const a = addLog(sandbox().state, { type: 'form.submit' });
+		const b = addLog(sandbox().state, { type: 'app.publish' });
+		addLog(sandbox().state, { type: 'user.login' });
+		const second = await poll(first.staticData);
+		expect(second.error).toBeUndefined();
+		expect(ids(second.items)).toEqual([a.id, b.id]);
+
+		const request = apiRequests(sandbox(), /\/logs$/).at(-1)!;
+		expect(request.query).toEqual(
+			expect.objectContaining({
+				type: 'form.submit,app.publish',
+				sort: 'createdAt',
+				order: 'ASC',
+				offset: '0',
+				limit: '500',
+			}),
+		);
+
+		const third = await poll(second.staticData);
+		expect(third.items).toBeNull();
+	});
+
+	it('loses and repeats nothing when many events share one timestamp, across polls', async () => {
+		const fixed = Date.parse('2026-03-01T10:00:00.000Z');
+		sandbox().state.now = () => fixed;
+		const start = await poll(undefined);
+		const before = Array.from({ length: 3 }, () =>
+			addLog(sandbox().state, { type: 'form.submit' }),
+		);
+		const one = await poll(start.staticData);
+		expect(ids(one.items)).toEqual(before.map((log) => log.id));
+		const later = Array.from({ length: 4 }, () => addLog(sandbox().state, { type: 'form.submit' }));
+		const two = await poll(one.staticData);
+		expect(ids(two.items)).toEqual(later.map((log) => log.id));
+		expect((await poll(two.staticData)).items).toBeNull();
+	});
+
+	it('picks up events that land between the pages of one poll, once', async () => {
+		const start = await poll(undefined);
+		const first = Array.from({ length: 600 }, (_, n) =>
+			addLog(sandbox().state, {
+				type: 'form.submit',
+				createdAt: new Date(Date.UTC(2026, 5, 1) + n).toISOString(),
+			}),
+		);
+		let landed: Array<Record<string, any>> = [];
+		// Right after the first page is served, more events arrive (some sharing its last time).
+		const originalPush = sandbox().requests.push.bind(sandbox().requests);
+		sandbox().requests.push = (...records) => {
+			const count = originalPush(...records);
+			if (
+				records[0].path.endsWith('/logs') &&
+				records[0].query.offset === '500' &&
+				!landed.length
+			) {
+				landed = [
+					addLog(sandbox().state, { type: 'form.submit', createdAt: first[599].createdAt }),
+					addLog(sandbox().state, {
+						type: 'app.publish',
+						createdAt: new Date(Date.UTC(2026, 5, 2)).toISOString(),
+					}),
+				];
+			}
+			return count;
+		};
+		const one = await poll(start.staticData);
+		const two = await poll(one.staticData);
+		const delivered = [...ids(one.items), ...ids(two.items)];
+		expect(landed).toHaveLength(2);
+		expect(delivered).toEqual([...first.map((log) => log.id), ...landed.map((log) => log.id)]);
+		expect(new Set(delivered).size).toBe(delivered.length);
+	});
+
+	it('bounds the work of one poll and leaves the rest for the next', async () => {
+		const start = await poll(undefined);
+		const logs = Array.from({ length: 25 }, (_, n) =>
+			addLog(sandbox().state, {
+				type: 'form.submit',
+				createdAt: new Date(Date.UTC(2026, 6, 1) + Math.floor(n / 5) * 1000).toISOString(),
+			}),
+		);
+		const one = await poll(start.staticData, { maxEventsPerPoll: 12 });
+		expect(ids(one.items)).toEqual(logs.slice(0, 12).map((log) => log.id));
+		const two = await poll(one.staticData, { maxEventsPerPoll: 12 });
+		expect(ids(two.items)).toEqual(logs.slice(12, 24).map((log) => log.id));
+		const three = await poll(two.staticData, { maxEventsPerPoll: 12 });
+		expect(ids(three.items)).toEqual([logs[24].id]);
+	});
+
+	it('"Fetch Test Event" returns the latest event and leaves the cursor alone', async () => {
+		const start = await poll(undefined);
+		const newer = addLog(sandbox().state, { type: 'form.submit' });
+		const manual = await poll(start.staticData, {}, 'manual');
+		expect(manual.error).toBeUndefined();
+		expect(ids(manual.items)).toEqual([newer.id]);
+		expect(manual.staticData).toEqual(start.staticData);
+		const next = await poll(start.staticData);
+		expect(ids(next.items)).toEqual([newer.id]);
+	});
+
+	it('delivers history since "Start From" on the first poll', async () => {
+		const result = await poll(undefined, {
+			startFrom: '2026-01-03T00:00:00Z',
+			eventTypes: 'app.publish',
+		});
+		const expected = sandbox()
+			.state.logs.filter(
+				(log: any) =>
+					log.organizationId === 1 && log.type === 'app.publish' && log.createdAt >= '2026-01-03',
+			)
+			.map((log: any) => log.id);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(ids(result.items)).toEqual(expected);
+		expect(apiRequests(sandbox(), /\/logs$/)[0].query.startDate).toBe('2026-01-02T23:59:59.999Z');
+	});
+
+	it('starts over when the watched organization or types change', async () => {
+		const start = await poll(undefined);
+		addLog(sandbox().state, { type: 'user.login' });
+		const changed = await poll(start.staticData, { eventTypes: 'user.login' });
+		expect(changed.items).toBeNull();
+		const login = addLog(sandbox().state, { type: 'user.login' });
+		const next = await poll(changed.staticData, { eventTypes: 'user.login' });
+		expect(ids(next.items)).toEqual([login.id]);
+	});
+});
