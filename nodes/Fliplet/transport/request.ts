@@ -9,8 +9,9 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
-import { toNodeApiError } from './errors';
+import { toNodeApiError, type ApiFailure } from './errors';
 import type { MultipartBody } from './multipart';
+import { mayFollowRedirect, redirectTarget } from './redirects';
 import {
 	backoffMs,
 	isNetworkFault,
@@ -52,7 +53,6 @@ interface RawResponse {
 }
 
 const DEFAULT_TIMEOUT_MS = 300_000;
-const MAX_SAME_ORIGIN_REDIRECTS = 3;
 
 /** Joins path segments below /v1, URL-encoding each one (names may hold `/`, `?`, `#`, spaces). */
 export function apiPath(...segments: Array<string | number>): string {
@@ -74,18 +74,6 @@ function timeoutMs(request: FlipletRequest, credentials: FlipletCredentialData):
 	if (request.timeout !== undefined) return request.timeout;
 	const seconds = Number(credentials.timeout);
 	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_TIMEOUT_MS;
-}
-
-/** The absolute target of a redirect response, or undefined when it has no usable Location. */
-function redirectTarget(headers: Record<string, unknown>, from: string): URL | undefined {
-	const key = Object.keys(headers ?? {}).find((name) => name.toLowerCase() === 'location');
-	const location = key === undefined ? undefined : headers[key];
-	if (typeof location !== 'string' || !location) return undefined;
-	try {
-		return new URL(location, from);
-	} catch {
-		return undefined;
-	}
 }
 
 function parseJsonBody(body: unknown): unknown {
@@ -141,6 +129,18 @@ export async function flipletApiRequest<T = IDataObject>(
 	}
 
 	const origin = new URL(resolved.url).origin;
+	const fail = (details: Omit<ApiFailure, 'method' | 'path' | 'idempotent' | 'itemIndex'>) =>
+		toNodeApiError(
+			this.getNode(),
+			{
+				method: request.method,
+				path: request.path,
+				idempotent,
+				itemIndex: request.itemIndex,
+				...details,
+			},
+			credentials.accessToken,
+		);
 	let rateLimitWaits = 0;
 	let faultRetries = 0;
 	let redirects = 0;
@@ -160,20 +160,12 @@ export async function flipletApiRequest<T = IDataObject>(
 				await sleep(backoffMs(faultRetries++));
 				continue;
 			}
-			throw toNodeApiError(
-				this.getNode(),
-				{
-					method: request.method,
-					path: request.path,
-					networkCode: code,
-					networkMessage: message,
-					attempts: attempt,
-					idempotent,
-					mayHaveBeenProcessed: idempotent ? undefined : reachedServer,
-					itemIndex: request.itemIndex,
-				},
-				credentials.accessToken,
-			);
+			throw fail({
+				networkCode: code,
+				networkMessage: message,
+				attempts: attempt,
+				mayHaveBeenProcessed: idempotent ? undefined : reachedServer,
+			});
 		}
 
 		const { statusCode } = response;
@@ -182,11 +174,7 @@ export async function flipletApiRequest<T = IDataObject>(
 				response.headers,
 				`${(options.baseURL ?? '').replace(/\/+$/, '')}${options.url}`,
 			);
-			const followable =
-				target?.origin === origin &&
-				request.method === 'GET' &&
-				redirects < MAX_SAME_ORIGIN_REDIRECTS;
-			if (target && followable) {
+			if (target && mayFollowRedirect(target, origin, request.method, redirects)) {
 				redirects++;
 				attempt--;
 				options.baseURL = target.origin;
@@ -194,19 +182,11 @@ export async function flipletApiRequest<T = IDataObject>(
 				options.qs = undefined;
 				continue;
 			}
-			throw toNodeApiError(
-				this.getNode(),
-				{
-					method: request.method,
-					path: request.path,
-					status: statusCode,
-					redirectedTo: target?.origin ?? 'an unknown address',
-					attempts: attempt,
-					idempotent,
-					itemIndex: request.itemIndex,
-				},
-				credentials.accessToken,
-			);
+			throw fail({
+				status: statusCode,
+				redirectedTo: target?.origin ?? 'an unknown address',
+				attempts: attempt,
+			});
 		}
 		if (statusCode < 400) {
 			if (request.binaryResponse) return Buffer.from(response.body as ArrayBuffer) as unknown as T;
@@ -224,19 +204,11 @@ export async function flipletApiRequest<T = IDataObject>(
 			await sleep(backoffMs(faultRetries++));
 			continue;
 		}
-		throw toNodeApiError(
-			this.getNode(),
-			{
-				method: request.method,
-				path: request.path,
-				status: statusCode,
-				body,
-				attempts: attempt,
-				idempotent,
-				mayHaveBeenProcessed: statusCode >= 500 && !idempotent ? true : undefined,
-				itemIndex: request.itemIndex,
-			},
-			credentials.accessToken,
-		);
+		throw fail({
+			status: statusCode,
+			body,
+			attempts: attempt,
+			mayHaveBeenProcessed: statusCode >= 500 && !idempotent ? true : undefined,
+		});
 	}
 }
