@@ -137,6 +137,35 @@ describe('transport error mapping', () => {
 		expectNoSecret(result);
 	});
 
+	it('with Continue On Fail the error item carries the redacted message, never the token', async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 400,
+			body: { message: `Token ${SECRET} refused` },
+			path: '^/v1/apps/21/',
+		});
+		const result = await runNode({
+			parameters: {
+				resource: 'appAnalytics',
+				operation: 'getSessions',
+				app: { __rl: true, mode: 'id', value: '={{ $json.appId }}' },
+				returnAll: false,
+				limit: 1,
+			},
+			input: [{ json: { appId: 11 } }, { json: { appId: 21 } }],
+			credentials: sandboxCredential(sandbox(), SECRET),
+			continueOnFail: true,
+		});
+		expect(result.json[1]).toEqual(
+			expect.objectContaining({
+				error: 'Token [redacted] refused',
+				description: expect.any(String),
+			}),
+		);
+		expect(result.items[1].pairedItem).toEqual({ item: 1 });
+		expect(JSON.stringify(result.run.data)).not.toContain(SECRET);
+	});
+
 	it('a body that is not JSON still gives the status', async () => {
 		sandbox().injectFault({
 			mode: 'status-before',
