@@ -18,11 +18,13 @@ import {
 	analyticsEventsField,
 	eventTypesField,
 } from '../Fliplet/actions/organization/getAuditLogs.operation';
+import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
 import { organizationIdFrom } from '../Fliplet/actions/organization/organizationId';
 import { organizationLocator } from '../Fliplet/actions/organization/organization.descriptions';
 import { listSearch } from '../Fliplet/methods';
 import { cursorAtLatest, eventsSince, type Cursor, type EventSource } from './cursor';
 import { auditLogSource } from './sources/auditLogs';
+import { dataSourceEntrySource } from './sources/dataSourceEntries';
 
 const show = (...event: string[]) => ({ show: { event } });
 
@@ -53,10 +55,21 @@ export class FlipletTrigger implements INodeType {
 						value: 'auditLog',
 						description: 'A new record in the audit log of an organization',
 					},
+					{
+						name: 'New Data Source Entry',
+						value: 'newEntry',
+						description: 'An entry (row) added to a data source',
+					},
+					{
+						name: 'New or Updated Data Source Entry',
+						value: 'newOrUpdatedEntry',
+						description: 'An entry added to a data source, or changed',
+					},
 				],
 			},
 			{ ...organizationLocator(), displayOptions: show('auditLog') },
 			{ ...eventTypesField, displayOptions: show('auditLog') },
+			{ ...dataSourceLocator(), displayOptions: show('newEntry', 'newOrUpdatedEntry') },
 			{ ...analyticsEventsField, displayOptions: show('auditLog') },
 			{
 				displayName: 'Start From',
@@ -123,6 +136,8 @@ function eventSource(context: IPollFunctions): EventSource {
 		);
 		return auditLogSource(context, organizationId, types);
 	}
+	if (event === 'newEntry') return dataSourceEntrySource(context, 'createdAt');
+	if (event === 'newOrUpdatedEntry') return dataSourceEntrySource(context, 'updatedAt');
 	throw new NodeOperationError(node, `The event "${event}" is not supported`, {
 		description: 'Pick one of the events in "Trigger On".',
 	});

@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+
+import { dataSourcePath, getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
+import { listFrom } from '../../Fliplet/helpers/responses';
+import { flipletApiRequest } from '../../Fliplet/transport';
+import type { EventSource } from '../cursor';
+
+const PAGE_SIZE = 500;
+/**
+ * Pages overlap by this many entries: an entry deleted (or moved by an update) between two page
+ * reads shifts the rest back, and the overlap re-reads what shifted instead of skipping it.
+ */
+const OVERLAP = 25;
+
+/**
+ * New (createdAt) or new-or-updated (updatedAt) entries of a data source. A query's `where` only
+ * addresses the entries' data columns, so the entries are read ordered by the time field and id,
+ * and the cursor picks the new ones.
+ */
+export function dataSourceEntrySource(
+	context: IPollFunctions,
+	timeField: 'createdAt' | 'updatedAt',
+): EventSource {
+	// The locator reader only needs getNodeParameter and getNode, which a poll context has.
+	const target = getDataSourceTarget.call(context as unknown as IExecuteFunctions, 0);
+	const query = async (body: IDataObject) => {
+		const response = await flipletApiRequest.call(context, {
+			method: 'POST',
+			path: dataSourcePath(target, 'data', 'query'),
+			qs: target.qs,
+			body: { type: 'select', ...body },
+			// A select changes nothing, so it may be sent again after a fault.
+			idempotent: true,
+		});
+		return listFrom(context.getNode(), response, 'entries');
+	};
+	return {
+		key: `entry:${timeField}:${target.ref}`,
+		timeOf: (entry) => String(entry[timeField]),
+		async latest() {
+			const [entry] = await query({
+				order: [
+					[timeField, 'DESC'],
+					['id', 'DESC'],
+				],
+				limit: 1,
+			});
+			return entry;
+		},
+		async *pages() {
+			const order = [
+				[timeField, 'ASC'],
+				['id', 'ASC'],
+			];
+			for (let offset = 0; ; ) {
+				const page = await query({ order, limit: PAGE_SIZE, offset });
+				yield page;
+				if (page.length < PAGE_SIZE) return;
+				offset += page.length - OVERLAP;
+			}
+		},
+	};
+}

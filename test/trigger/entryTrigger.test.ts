@@ -1,0 +1,118 @@
+import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import { runPoll } from '../harness/poll';
+
+// The sandbox is plain JavaScript so scripts can run it without a build.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const store = require('../../sandbox/dataSources/store');
+
+const sandbox = useSandbox();
+const DEPARTMENTS = 101;
+
+function poll(
+	event: string,
+	staticData: Record<string, any> | undefined,
+	extra: Record<string, unknown> = {},
+) {
+	return runPoll({
+		parameters: {
+			event,
+			dataSource: { __rl: true, mode: 'id', value: String(DEPARTMENTS) },
+			...extra,
+		} as never,
+		credentials: sandboxCredential(sandbox(), TOKENS.app),
+		staticData,
+		mode: 'trigger',
+	});
+}
+
+function insert(name: string) {
+	const state = sandbox().state;
+	const entry = store.newEntry(state, { id: DEPARTMENTS }, { Name: name });
+	store.appendEntries(state, DEPARTMENTS, [entry]);
+	return entry;
+}
+
+function update(entry: Record<string, any>, name: string) {
+	const changed = {
+		...entry,
+		data: { Name: name },
+		updatedAt: new Date(sandbox().state.now()).toISOString(),
+	};
+	store.replaceEntry(sandbox().state, DEPARTMENTS, changed);
+	return changed;
+}
+
+const ids = (items: Array<{ json: Record<string, any> }> | null) =>
+	(items ?? []).map((item) => item.json.id);
+
+describe('Fliplet Trigger → data source entries', () => {
+	it('New Entry: nothing old on activation, then each new entry once, even with shared timestamps', async () => {
+		let clock = Date.parse('2026-04-01T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		insert('Old');
+		const start = await poll('newEntry', undefined);
+		expect(start.error).toBeUndefined();
+		expect(start.items).toBeNull();
+		const [request] = apiRequests(sandbox(), /\/data\/query$/);
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe(`/v1/data-sources/${DEPARTMENTS}/data/query`);
+		expect(request.body).toEqual({
+			type: 'select',
+			order: [
+				['createdAt', 'DESC'],
+				['id', 'DESC'],
+			],
+			limit: 1,
+		});
+
+		const sameTime = [insert('A'), insert('B')];
+		const one = await poll('newEntry', start.staticData);
+		expect(ids(one.items)).toEqual(sameTime.map((e) => e.id));
+		expect(apiRequests(sandbox(), /\/data\/query$/).at(-1)!.body).toEqual({
+			type: 'select',
+			order: [
+				['createdAt', 'ASC'],
+				['id', 'ASC'],
+			],
+			limit: 500,
+			offset: 0,
+		});
+		const third = insert('C');
+		clock += 1000;
+		update(sameTime[0], 'A2');
+		const two = await poll('newEntry', one.staticData);
+		expect(ids(two.items)).toEqual([third.id]);
+		expect((await poll('newEntry', two.staticData)).items).toBeNull();
+	});
+
+	it('New or Updated Entry: delivers an update once, with the latest data', async () => {
+		let clock = Date.parse('2026-04-02T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		const existing = insert('Sales');
+		const start = await poll('newOrUpdatedEntry', undefined);
+		expect(start.items).toBeNull();
+		clock += 1000;
+		const changed = update(existing, 'Sales & Marketing');
+		const added = insert('Legal');
+		const one = await poll('newOrUpdatedEntry', start.staticData);
+		expect(one.items?.map((item) => [item.json.id, (item.json.data as any).Name])).toEqual([
+			[changed.id, 'Sales & Marketing'],
+			[added.id, 'Legal'],
+		]);
+		expect((await poll('newOrUpdatedEntry', one.staticData)).items).toBeNull();
+	});
+
+	it('pages through more than a page of new entries without loss, bounded per poll', async () => {
+		const start = await poll('newEntry', undefined);
+		let clock = Date.parse('2026-04-03T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		const added = Array.from({ length: 1100 }, (_, n) => {
+			if (n % 7 === 0) clock += 1;
+			return insert(`D${n}`);
+		});
+		const one = await poll('newEntry', start.staticData, { maxEventsPerPoll: 800 });
+		const two = await poll('newEntry', one.staticData, { maxEventsPerPoll: 800 });
+		expect(ids(one.items)).toHaveLength(800);
+		expect([...ids(one.items), ...ids(two.items)]).toEqual(added.map((e) => e.id));
+	});
+});
