@@ -7,24 +7,27 @@ const ENTRY_FIELDS = ['id', 'createdAt', 'updatedAt', 'dataSourceId'];
 export const columnPath = (column: string) =>
 	ENTRY_FIELDS.includes(column) || column.startsWith('data.') ? column : `data.${column}`;
 
-/** Conditions the platform evaluates itself (`$filters`): text comparisons ignore case. */
-const PLATFORM_CONDITIONS = [
-	'==',
-	'!=',
-	'>',
-	'>=',
-	'<',
-	'<=',
-	'contains',
-	'empty',
-	'notempty',
-	'between',
-	'oneof',
-	'dateis',
-	'datebefore',
-	'dateafter',
-	'datebetween',
-];
+/**
+ * Conditions the platform evaluates itself (`$filters`; text comparisons ignore case), by the
+ * node's option value. Option values never start with "=", which n8n would read as an expression.
+ */
+const PLATFORM_CONDITIONS: Record<string, string> = {
+	equals: '==',
+	notEquals: '!=',
+	gt: '>',
+	gte: '>=',
+	lt: '<',
+	lte: '<=',
+	contains: 'contains',
+	empty: 'empty',
+	notempty: 'notempty',
+	between: 'between',
+	oneof: 'oneof',
+	dateis: 'dateis',
+	datebefore: 'datebefore',
+	dateafter: 'dateafter',
+	datebetween: 'datebetween',
+};
 
 /** Document-database (Sift) operators, applied to the column's stored value as is. */
 const SIFT_OPERATORS = [
@@ -73,7 +76,8 @@ export function buildWhere(
 	const sift: IDataObject[] = [];
 	for (const filter of filters) {
 		const column = String(filter.column ?? '').trim();
-		const condition = String(filter.condition ?? '');
+		const option = String(filter.condition ?? '');
+		const condition = PLATFORM_CONDITIONS[option] ?? option;
 		const value = String(filter.value ?? '');
 		if (!column) {
 			throw new NodeOperationError(this.getNode(), 'A filter has no column', {
@@ -81,7 +85,7 @@ export function buildWhere(
 				description: 'Pick the column each filter row tests, or remove the empty row.',
 			});
 		}
-		if (PLATFORM_CONDITIONS.includes(condition)) {
+		if (option in PLATFORM_CONDITIONS) {
 			const row: IDataObject = { column, condition };
 			if (condition === 'between')
 				row.value = { from: typed(value), to: typed(String(filter.valueTo ?? '')) };
@@ -99,7 +103,7 @@ export function buildWhere(
 			if (condition === '$exists') operand = value.trim() !== 'false';
 			sift.push({ [column]: { [condition]: operand } });
 		} else {
-			throw new NodeOperationError(this.getNode(), `Unknown filter condition "${condition}"`, {
+			throw new NodeOperationError(this.getNode(), `Unknown filter condition "${option}"`, {
 				itemIndex,
 				description: 'Pick a condition from the list.',
 			});

@@ -181,16 +181,18 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 
 		const max = maxResults.call(this, itemIndex);
 		const pageSize = this.getNodeParameter('options.pageSize', itemIndex, 1000) as number;
-		let pagination: unknown;
+		let pagination: IDataObject | undefined;
 		const entries = await collectPages(
 			async ({ offset, limit }) => {
+				// The last page's pagination says when everything was read: no extra empty request.
+				if (typeof pagination?.total === 'number' && offset >= pagination.total) return [];
 				const page = await query.call(
 					this,
 					target,
 					{ ...body, limit, offset, includePagination: true },
 					itemIndex,
 				);
-				pagination = page.pagination;
+				pagination = page.pagination as IDataObject | undefined;
 				return listFrom(this.getNode(), page, 'entries', itemIndex);
 			},
 			max,
@@ -199,9 +201,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 		const output = simplify ? entries.map(simplifyEntry) : entries;
 		if (raw)
-			return pagination === undefined
-				? { entries: output }
-				: { entries: output, pagination: pagination as IDataObject };
+			return pagination === undefined ? { entries: output } : { entries: output, pagination };
 		return output;
 	});
 }
