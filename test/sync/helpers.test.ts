@@ -1,4 +1,10 @@
-import { chunkBy, clientIdOf, planCommits } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import {
+	approxJsonSize,
+	chunkBy,
+	clientIdOf,
+	commitBody,
+	planCommits,
+} from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import {
 	diffRows,
 	type DiffOptions,
@@ -151,6 +157,11 @@ describe('Sync diff', () => {
 });
 
 describe('Sync chunks', () => {
+	it('estimates the JSON size of a row without serializing it', () => {
+		const row = { Email: 'ann@x.io', Age: 30, Active: true, Gone: null, Address: { city: 'Rome' } };
+		expect(approxJsonSize(row)).toBe(JSON.stringify(row).length);
+	});
+
 	it('splits by count and by bytes', () => {
 		expect(chunkBy([1, 2, 3, 4, 5], 2, Infinity, () => 1)).toEqual([[1, 2], [3, 4], [5]]);
 		expect(chunkBy(['aaaa', 'bb', 'cc', 'd'], 10, 5, (s) => s.length)).toEqual([
@@ -169,14 +180,15 @@ describe('Sync chunks', () => {
 			],
 			options({ mode: 'mirror' }),
 		);
-		const commits = planCommits(plan, { chunkSize: 2, merge: true, runHooks: ['insert'] });
+		const commitOptions = { chunkSize: 2, merge: true, runHooks: ['insert'] };
+		const commits = planCommits(plan, commitOptions);
 		expect(commits.map((commit) => [commit.kind, commit.idempotent])).toEqual([
 			['update', true],
 			['insert', false],
 			['insert', false],
 			['delete', true],
 		]);
-		expect(commits[1].body).toEqual({
+		expect(commitBody(commits[1], commitOptions)).toEqual({
 			entries: [
 				{ data: { Email: 'n1' }, clientId: clientIdOf(1) },
 				{ data: { Email: 'n2' }, clientId: clientIdOf(2) },
@@ -186,7 +198,7 @@ describe('Sync chunks', () => {
 			returnEntries: false,
 			runHooks: ['insert'],
 		});
-		expect(commits[3].body).toEqual({
+		expect(commitBody(commits[3], commitOptions)).toEqual({
 			entries: [],
 			append: true,
 			delete: [9],

@@ -89,7 +89,7 @@ export async function execute(
 	};
 	if (settings.dryRun) return buildOutput({ ...summaryInput, requests: counter.requests });
 
-	const outcome = await sendCommits.call(this, target, commits, counter);
+	const outcome = await sendCommits.call(this, target, commits, settings, counter);
 	const result = { ...summaryInput, outcome, requests: counter.requests };
 	if (!outcome.failure) return buildOutput(result);
 

@@ -11,7 +11,6 @@ export interface PlannedCommit {
 	kind: CommitKind;
 	/** Re-sending it changes nothing (updates by id, deletes), so the transport may retry it. */
 	idempotent: boolean;
-	body: IDataObject;
 	updates: PlannedUpdate[];
 	inserts: PlannedInsert[];
 	deletes: PlannedDelete[];
@@ -48,10 +47,27 @@ export function chunkBy<T>(
 	return chunks;
 }
 
+/**
+ * About the JSON size of a row, without serializing it (that would double the memory a large
+ * sync needs): exact for plain ASCII values, nested values are serialized.
+ */
+export function approxJsonSize(data: IDataObject): number {
+	// `{}`, and per column `"name":` plus a comma (one fewer than there are columns).
+	let size = 1;
+	for (const [column, value] of Object.entries(data)) {
+		size += column.length + 4;
+		if (typeof value === 'string') size += value.length + 2;
+		else if (typeof value === 'object' && value !== null) size += JSON.stringify(value).length;
+		else size += String(value).length;
+	}
+	return Math.max(2, size);
+}
+
 /** The id the API maps back to the new entry's id in `clientIds`. */
 export const clientIdOf = (itemIndex: number) => `n8n-row-${itemIndex}`;
 
-const sizeOfJson = (value: unknown) => JSON.stringify(value).length + 1;
+/** What a row adds to a commit beside its data: `{"id":…,"data":…}` or `{"data":…,"clientId":…}`. */
+const ENTRY_OVERHEAD = 40;
 
 /**
  * The commits that carry a plan out, in the order they must land: updates, then inserts (both
@@ -61,60 +77,40 @@ const sizeOfJson = (value: unknown) => JSON.stringify(value).length + 1;
  */
 export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedCommit[] {
 	const maxBytes = options.maxBytes ?? MAX_COMMIT_BYTES;
-	const upsertBody = (entries: IDataObject[]): IDataObject => ({
+	const rowSize = (row: PlannedInsert) => approxJsonSize(row.data) + ENTRY_OVERHEAD;
+	const commits: PlannedCommit[] = [];
+	for (const updates of chunkBy(plan.updates, options.chunkSize, maxBytes, rowSize)) {
+		commits.push({ kind: 'update', idempotent: true, updates, inserts: [], deletes: [] });
+	}
+	for (const inserts of chunkBy(plan.inserts, options.chunkSize, maxBytes, rowSize)) {
+		commits.push({ kind: 'insert', idempotent: false, updates: [], inserts, deletes: [] });
+	}
+	const idSize = (row: PlannedDelete) => String(row.id).length + 1;
+	for (const deletes of chunkBy(plan.deletes, Infinity, maxBytes, idSize)) {
+		commits.push({ kind: 'delete', idempotent: true, updates: [], inserts: [], deletes });
+	}
+	return commits;
+}
+
+/** The request body of a commit, built only when it is sent. */
+export function commitBody(commit: PlannedCommit, options: CommitOptions): IDataObject {
+	if (commit.kind === 'delete') {
+		return {
+			entries: [],
+			append: true,
+			delete: commit.deletes.map((row) => row.id),
+			returnEntries: false,
+		};
+	}
+	const entries: IDataObject[] =
+		commit.kind === 'update'
+			? commit.updates.map((row) => ({ id: row.id, data: row.data }))
+			: commit.inserts.map((row) => ({ data: row.data, clientId: clientIdOf(row.itemIndex) }));
+	return {
 		entries,
 		append: true,
 		extend: options.merge,
 		returnEntries: false,
 		...(options.runHooks.length ? { runHooks: options.runHooks } : {}),
-	});
-	const commits: PlannedCommit[] = [];
-
-	const updateEntry = (row: PlannedUpdate): IDataObject => ({ id: row.id, data: row.data });
-	for (const chunk of chunkBy(plan.updates, options.chunkSize, maxBytes, (row) =>
-		sizeOfJson(updateEntry(row)),
-	)) {
-		commits.push({
-			kind: 'update',
-			idempotent: true,
-			body: upsertBody(chunk.map(updateEntry)),
-			updates: chunk,
-			inserts: [],
-			deletes: [],
-		});
-	}
-
-	const insertEntry = (row: PlannedInsert): IDataObject => ({
-		data: row.data,
-		clientId: clientIdOf(row.itemIndex),
-	});
-	for (const chunk of chunkBy(plan.inserts, options.chunkSize, maxBytes, (row) =>
-		sizeOfJson(insertEntry(row)),
-	)) {
-		commits.push({
-			kind: 'insert',
-			idempotent: false,
-			body: upsertBody(chunk.map(insertEntry)),
-			updates: [],
-			inserts: chunk,
-			deletes: [],
-		});
-	}
-
-	for (const chunk of chunkBy(
-		plan.deletes,
-		Infinity,
-		maxBytes,
-		(row) => String(row.id).length + 1,
-	)) {
-		commits.push({
-			kind: 'delete',
-			idempotent: true,
-			body: { entries: [], append: true, delete: chunk.map((row) => row.id), returnEntries: false },
-			updates: [],
-			inserts: [],
-			deletes: chunk,
-		});
-	}
-	return commits;
+	};
 }

@@ -59,7 +59,8 @@ function quoteList(names: Array<string | number>): string {
 
 /** Rows by key; rows without a key or sharing a key are skipped (all of them: none is guessed right). */
 function keyRows(rows: InputRow[], options: DiffOptions) {
-	const byKey = new Map<string, InputRow[]>();
+	const unique = new Map<string, InputRow>();
+	const duplicates = new Map<string, InputRow[]>();
 	const skipped: SkippedRow[] = [];
 	for (const row of rows) {
 		const result = rowKey(row.data, options.keyColumns, options.ignoreKeyCase);
@@ -71,18 +72,15 @@ function keyRows(rows: InputRow[], options: DiffOptions) {
 			});
 			continue;
 		}
-		const list = byKey.get(result.key);
+		const first = unique.get(result.key);
+		const list = duplicates.get(result.key);
 		if (list) list.push(row);
-		else byKey.set(result.key, [row]);
+		else if (first) {
+			duplicates.set(result.key, [first, row]);
+			unique.delete(result.key);
+		} else unique.set(result.key, row);
 	}
-	const unique = new Map<string, InputRow>();
-	const duplicateKeys = new Set<string>();
-	for (const [key, list] of byKey) {
-		if (list.length === 1) {
-			unique.set(key, list[0]);
-			continue;
-		}
-		duplicateKeys.add(key);
+	for (const [key, list] of duplicates) {
 		for (const row of list) {
 			const others = list.filter((other) => other !== row).map((other) => other.itemIndex);
 			skipped.push({
@@ -93,7 +91,7 @@ function keyRows(rows: InputRow[], options: DiffOptions) {
 		}
 	}
 	skipped.sort((a, b) => a.itemIndex - b.itemIndex);
-	return { unique, duplicateKeys, skipped };
+	return { unique, duplicateKeys: new Set(duplicates.keys()), skipped };
 }
 
 /** The first entry of each key; later entries with the same key and entries without a key are strays. */

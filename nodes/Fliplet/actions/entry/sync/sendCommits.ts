@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { flipletApiRequest } from '../../../transport';
-import { clientIdOf, type PlannedCommit } from './chunks';
+import { clientIdOf, commitBody, type CommitOptions, type PlannedCommit } from './chunks';
 
 export interface CommitOutcome {
 	landed: PlannedCommit[];
@@ -29,6 +29,7 @@ export async function sendCommits(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	commits: PlannedCommit[],
+	options: CommitOptions,
 	counter: { requests: number },
 ): Promise<CommitOutcome> {
 	const outcome: CommitOutcome = { landed: [], newIds: new Map() };
@@ -41,7 +42,7 @@ export async function sendCommits(
 				method: 'POST',
 				path: dataSourcePath(target, 'commit'),
 				qs: target.qs,
-				body: commit.body,
+				body: commitBody(commit, options),
 				idempotent: commit.idempotent,
 			});
 		} catch (error) {

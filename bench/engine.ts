@@ -1,0 +1,141 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { FLIPLET_NODE, nodeTypes, registerNodeType, TOKENS } from '../test/harness';
+import { TestCredentialsHelper } from '../test/harness/credentials';
+import { BenchRows } from './rowsNode';
+
+registerNodeType('bench.rows', () => new BenchRows());
+
+export interface MemoryPeak {
+	baselineHeap: number;
+	peakHeap: number;
+	peakRss: number;
+}
+
+export interface SyncRun {
+	summary: IDataObject;
+	/** The Sync node's own execution time, as n8n records it. */
+	syncMs: number;
+	wallMs: number;
+	memory: MemoryPeak;
+}
+
+function additionalData(
+	sandboxUrl: string,
+	workflowData: IWorkflowBase,
+): IWorkflowExecuteAdditionalData {
+	const base = 'http://127.0.0.1:5678/';
+	const credentials = {
+		flipletApi: { accessToken: TOKENS.app, region: 'custom', baseUrl: sandboxUrl },
+	};
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks: new ExecutionLifecycleHooks('manual', 'bench', workflowData),
+		executionId: 'bench',
+		variables: {},
+		restApiUrl: base + 'rest',
+		instanceBaseUrl: base,
+		webhookBaseUrl: base + 'webhook',
+		webhookWaitingBaseUrl: base + 'webhook-waiting',
+		webhookTestBaseUrl: base + 'webhook-test',
+		formWaitingBaseUrl: base + 'form-waiting',
+		currentNodeExecutionIndex: 0,
+		logAiEvent: () => {},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Samples the heap while `work` runs; the baseline is taken after a full collection. */
+async function measured<T>(work: () => Promise<T>): Promise<{ value: T; memory: MemoryPeak }> {
+	gc?.();
+	const baselineHeap = process.memoryUsage().heapUsed;
+	let peakHeap = baselineHeap;
+	let peakRss = process.memoryUsage().rss;
+	const sample = () => {
+		const usage = process.memoryUsage();
+		peakHeap = Math.max(peakHeap, usage.heapUsed);
+		peakRss = Math.max(peakRss, usage.rss);
+	};
+	const timer = setInterval(sample, 5);
+	try {
+		const value = await work();
+		sample();
+		return { value, memory: { baselineHeap, peakHeap, peakRss } };
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+/** Runs "Rows → Fliplet Entry Sync" through n8n-core's real engine. */
+export async function runSyncWorkflow(
+	sandboxUrl: string,
+	rows: { count: number; changeEvery: number },
+	syncParameters: IDataObject,
+): Promise<SyncRun> {
+	const nodes: INode[] = [
+		{
+			id: 'rows',
+			name: 'Rows',
+			type: 'bench.rows',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: rows,
+		},
+		{
+			id: 'sync',
+			name: 'Sync',
+			type: FLIPLET_NODE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {
+				resource: 'entry',
+				operation: 'sync',
+				...syncParameters,
+			} as INode['parameters'],
+			credentials: { flipletApi: { id: 'bench', name: 'Bench' } },
+		},
+	];
+	const connections = { Rows: { main: [[{ node: 'Sync', type: 'main' as const, index: 0 }]] } };
+	const workflowData = {
+		id: 'bench',
+		name: 'Bench',
+		active: false,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: 'bench',
+		name: 'Bench',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+
+	const started = Date.now();
+	const { value: run, memory } = await measured(
+		async () =>
+			await new WorkflowExecute(additionalData(sandboxUrl, workflowData), 'manual').run({
+				workflow,
+				startNode: workflow.getNode('Rows') ?? undefined,
+			}),
+	);
+	const wallMs = Date.now() - started;
+	const syncRun = run.data.resultData.runData.Sync?.[0];
+	if (!syncRun || syncRun.error)
+		throw syncRun?.error ?? run.data.resultData.error ?? new Error('Sync did not run');
+	const summary = syncRun.data?.main?.[0]?.[0]?.json ?? {};
+	return { summary, syncMs: syncRun.executionTime, wallMs, memory };
+}

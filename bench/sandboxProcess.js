@@ -1,0 +1,57 @@
+'use strict';
+// The sandbox for the benchmark, in its own process (rate limits as in the platform's docs), so
+// the benchmark's memory figures are those of n8n and the node only. Driven by IPC messages.
+
+const { createSandbox } = require('../sandbox');
+
+const sandbox = createSandbox({ rateLimits: true });
+let mark = 0;
+
+/** Request bodies are only kept until they are counted: 100,000 rows would otherwise pile up. */
+function forgetBodies() {
+	for (const record of sandbox.requests) record.body = undefined;
+}
+
+const commands = {
+	/** Starts a new measurement: counts restart and the rate-limit window is empty. */
+	mark() {
+		forgetBodies();
+		mark = sandbox.requests.length;
+		sandbox.rateLimiter.reset();
+		return {};
+	},
+	stats() {
+		const since = sandbox.requests.slice(mark);
+		const count = (test) => since.filter(test).length;
+		forgetBodies();
+		return {
+			requests: since.length,
+			bytes: since.reduce((sum, record) => sum + record.bytes, 0),
+			queries: count((record) => record.path.endsWith('/data/query')),
+			commits: count((record) => record.path.endsWith('/commit')),
+			puts: count((record) => record.method === 'PUT'),
+			rateLimited: count((record) => record.status === 429),
+		};
+	},
+	/** Entries of a data source and how many distinct keys they hold (equal: no duplicates). */
+	content({ dataSourceId, key }) {
+		const entries = sandbox.state.entries.filter((entry) => entry.dataSourceId === dataSourceId);
+		return {
+			entries: entries.length,
+			distinctKeys: new Set(entries.map((entry) => entry.data[key])).size,
+		};
+	},
+};
+
+process.on('message', (message) => {
+	try {
+		process.send({ id: message.id, result: commands[message.cmd](message.args ?? {}) });
+	} catch (error) {
+		process.send({ id: message.id, error: error.message });
+	}
+});
+process.on('disconnect', () => {
+	sandbox.stop().then(() => process.exit(0));
+});
+
+sandbox.start(0, '127.0.0.1').then((url) => process.send({ ready: url }));
