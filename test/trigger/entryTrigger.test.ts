@@ -32,7 +32,7 @@ function insert(name: string) {
 	return entry;
 }
 
-function update(entry: Record<string, any>, name: string) {
+function update(entry: Record<string, any>, name: string): Record<string, any> {
 	const changed = {
 		...entry,
 		data: { Name: name },
