@@ -12,7 +12,7 @@ import type {
  * whose name explains the problem, so the credential test fails before the token is sent anywhere.
  */
 const BASE_URL_EXPRESSION =
-	"={{ (() => { const region = $credentials.region || 'auto'; const token = String($credentials.accessToken || ''); const hosts = { eu: 'https://api.fliplet.com', us: 'https://us.api.fliplet.com', ca: 'https://ca.api.fliplet.com' }; if (region === 'custom') { const url = String($credentials.baseUrl || '').trim().replace(/\\/+$/, ''); const isLoopback = /^http:\\/\\/(127\\.0\\.0\\.1|localhost|\\[::1\\])(:\\d+)?(\\/|$)/i.test(url + '/'); return /^https:\\/\\//i.test(url) || isLoopback ? url : 'https://custom-base-url-must-use-https.invalid'; } if (region !== 'auto') { return hosts[region]; } const prefix = token.slice(0, 4).toLowerCase(); return prefix === 'us--' ? hosts.us : prefix === 'ca--' ? hosts.ca : hosts.eu; })() }}";
+	"={{ (() => { const region = $credentials.region || 'auto'; const token = String($credentials.accessToken || '').trim(); const hosts = { eu: 'https://api.fliplet.com', us: 'https://us.api.fliplet.com', ca: 'https://ca.api.fliplet.com' }; if (region === 'custom') { const url = String($credentials.baseUrl || '').trim().replace(/\\/+$/, ''); const isLoopback = /^http:\\/\\/(127\\.0\\.0\\.1|localhost|\\[::1\\])(:\\d+)?(\\/|$)/i.test(url + '/'); return /^https:\\/\\//i.test(url) || isLoopback ? url : 'https://custom-base-url-must-use-https.invalid'; } if (region !== 'auto') { return hosts[region]; } const prefix = token.slice(0, 4).toLowerCase(); return prefix === 'us--' ? hosts.us : prefix === 'ca--' ? hosts.ca : hosts.eu; })() }}";
 
 export class FlipletApi implements ICredentialType {
 	name = 'flipletApi';
@@ -77,7 +77,8 @@ export class FlipletApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				'Auth-token': '={{$credentials.accessToken}}',
+				// Trimmed: a token pasted with a trailing newline would otherwise be refused.
+				'Auth-token': "={{ String($credentials.accessToken || '').trim() }}",
 			},
 		},
 	};

@@ -30,6 +30,7 @@ describe('resolveBaseUrl', () => {
 		[{ region: 'auto', accessToken: 'ca--abc' }, 'https://ca.api.fliplet.com'],
 		[{ region: 'auto', accessToken: 'CA--abc' }, 'https://ca.api.fliplet.com'],
 		[{ region: 'auto', accessToken: 'abc-without-prefix' }, 'https://api.fliplet.com'],
+		[{ region: 'auto', accessToken: '  us--abc\n' }, 'https://us.api.fliplet.com'],
 		[{ accessToken: 'us--abc' }, 'https://us.api.fliplet.com'],
 	] as Array<[FlipletCredentialData, string]>)('%j resolves to %s', (credentials, host) => {
 		expect(resolveBaseUrl(credentials)).toEqual({ url: host });
@@ -54,6 +55,7 @@ describe('credential test request baseURL (n8n expression engine)', () => {
 		{ region: 'auto', accessToken: 'us--t' },
 		{ region: 'auto', accessToken: 'ca--t' },
 		{ region: 'auto', accessToken: 'Us--t' },
+		{ region: 'auto', accessToken: '  ca--pasted-with-spaces\n' },
 		{ region: 'auto', accessToken: 'no-prefix' },
 		{ region: 'auto', accessToken: '' },
 		{ region: 'eu', accessToken: 'ca--t' },
@@ -162,6 +164,15 @@ describe('credential on the wire', () => {
 		expect(tokenHeaders.map(([name]) => name)).toEqual(['auth-token']);
 		expect(JSON.stringify(request.query)).not.toContain(TOKENS.org);
 		expect(request.query).toEqual({});
+	});
+
+	it('trims a token pasted with spaces or a newline before sending it', async () => {
+		const result = await runNode({
+			parameters: getManyApps,
+			credentials: sandboxCredential(sandbox(), ` ${TOKENS.org}\n`),
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(sandbox())[0].headers['auth-token']).toBe(TOKENS.org);
 	});
 
 	it('a token of another region is refused with 401', async () => {

@@ -17,7 +17,7 @@ export interface FlipletCredentialData {
 const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i;
 
 export function regionFromToken(token: string): keyof typeof REGION_HOSTS {
-	const prefix = token.slice(0, 4).toLowerCase();
+	const prefix = token.trim().slice(0, 4).toLowerCase();
 	if (prefix === 'us--') return 'us';
 	if (prefix === 'ca--') return 'ca';
 	return 'eu';

@@ -20,7 +20,8 @@ export interface ApiFailure {
 
 const REDACTED = '[redacted]';
 
-export function redact(text: string, secret: string | undefined): string {
+export function redact(text: string, rawSecret: string | undefined): string {
+	const secret = rawSecret?.trim();
 	if (!secret || secret.length < 4) return text;
 	return text.split(secret).join(REDACTED);
 }
