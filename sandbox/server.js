@@ -14,7 +14,8 @@ const UNAUTHORISED = {
 };
 
 /**
- * A fault the next matching requests meet (control: POST /__sandbox/faults, or `injectFault`).
+ * A fault the next matching API requests meet (control: POST /__sandbox/faults, or `injectFault`);
+ * only requests to an existing route take one, after their body was parsed.
  * - mode: `status-before` answers `status` without running the handler; `status-after` runs the
  *   handler (its effect stays) and then answers `status`; `drop-before` / `drop-after` destroy the
  *   connection before / after the handler ran; `delay` runs the handler and answers `delayMs` later.
