@@ -3,14 +3,19 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 
+function currentValue(this: ILoadOptionsFunctions, name: string): string {
+	const value = this.getCurrentNodeParameter(name) as unknown;
+	const raw =
+		typeof value === 'object' && value !== null ? (value as { value?: unknown }).value : value;
+	return String(raw ?? '').trim();
+}
+
+/** The app or organization the operation names (Get Many, Create), if any. */
 function contextQueries(this: ILoadOptionsFunctions): IDataObject[] | undefined {
-	const scope = this.getCurrentNodeParameter('scope') as string | undefined;
-	if (scope === 'organization') {
-		const organizationId = String(this.getCurrentNodeParameter('organizationId') ?? '').trim();
-		return /^\d+$/.test(organizationId) ? [{ organizationId }] : undefined;
-	}
-	const app = this.getCurrentNodeParameter('app', { extractValue: true }) as string | undefined;
-	return app && /^\d+$/.test(String(app)) ? [{ appId: app }] : undefined;
+	const scope = currentValue.call(this, 'scope');
+	const id = currentValue.call(this, scope === 'organization' ? 'organizationId' : 'app');
+	if (!scope || !/^\d+$/.test(id)) return undefined;
+	return [scope === 'organization' ? { organizationId: id } : { appId: id }];
 }
 
 /** The data sources of every app the token reaches, when the operation names no app. */
