@@ -8,7 +8,7 @@ async function call(method: string, path: string, body?: unknown, token: string 
 		headers: { 'Auth-token': token, 'Content-Type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
-	return { status: response.status, body: await response.json().catch(() => undefined) };
+	return { status: response.status, body: (await response.json().catch(() => undefined)) as any };
 }
 
 const email = (address: string) => ({
