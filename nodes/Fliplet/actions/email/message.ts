@@ -145,7 +145,7 @@ function fieldAttachments(
 	);
 }
 
-/** The email body of SPEC's Send email for one item; every field checked before anything is sent. */
+/** The API's Send email body for one item; every field checked before anything is sent. */
 export async function buildEmail(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as EmailOptions;
 	const to = [

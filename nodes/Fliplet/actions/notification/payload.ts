@@ -169,7 +169,7 @@ interface PushOptions {
 	delayUntil?: string;
 }
 
-/** SPEC's pushNotification object, or undefined when no push is asked for. */
+/** The API's pushNotification object, or undefined when no push is asked for. */
 export function readPush(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -210,13 +210,13 @@ export function readPush(
 	return push;
 }
 
-/** One notification to create: the app it belongs to and SPEC's create body. */
+/** One notification to create: the app it belongs to and the API's create body. */
 export interface NotificationPayload {
 	appId: number;
 	body: IDataObject;
 }
 
-/** The create body of SPEC (orderAt as epoch milliseconds, the "number" create takes). */
+/** The API's create body (orderAt as epoch milliseconds, the "number" create takes). */
 export function buildCreateBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const data = readData(context, itemIndex);
 	if (!data)

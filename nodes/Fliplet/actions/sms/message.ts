@@ -59,7 +59,7 @@ export async function twilioSecrets(this: IExecuteFunctions): Promise<TwilioSecr
 	return { accountSid, authToken };
 }
 
-/** SPEC's SMS body for one item; FACTS' wire names for Twilio. Numbers checked before sending. */
+/** The API's Send SMS body for one item (Twilio options under their wire names `twilio_sid`, `twilio_auth_token`). Numbers checked before sending. */
 export function buildSms(
 	this: IExecuteFunctions,
 	itemIndex: number,
