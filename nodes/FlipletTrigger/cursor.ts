@@ -8,19 +8,31 @@ export interface Cursor {
 	at?: string;
 	/** Ids already delivered at `at`, so events sharing that time are neither lost nor repeated. */
 	ids: string[];
+	/** Where a source without a time filter may start reading next time (it checks the hint). */
+	offset?: number;
+}
+
+/** A page of events and the position of its first event in the source's order. */
+export interface EventPage {
+	offset: number;
+	events: IDataObject[];
 }
 
 export interface EventSource {
 	key: string;
 	/** The newest event, or undefined when there is none. */
 	latest(): Promise<IDataObject | undefined>;
-	/** Pages of events at or after `since` (all when undefined), oldest first. */
-	pages(since: string | undefined): AsyncIterable<IDataObject[]>;
+	/**
+	 * Pages of events at or after `since` (all when undefined), oldest first. `offsetHint` is where
+	 * the previous poll stopped; a source may start there once it made sure nothing new is before.
+	 */
+	pages(since: string | undefined, offsetHint: number): AsyncIterable<EventPage>;
 	/** The time an event counts from (createdAt or updatedAt). */
 	timeOf(event: IDataObject): string;
 }
 
-const ms = (time: string | undefined) => (time === undefined ? -Infinity : Date.parse(time));
+export const timeMs = (time: string | undefined) =>
+	time === undefined ? -Infinity : Date.parse(time);
 
 /** A fresh cursor at the newest event, so history is not replayed on activation. */
 export async function cursorAtLatest(source: EventSource): Promise<Cursor> {
@@ -28,9 +40,11 @@ export async function cursorAtLatest(source: EventSource): Promise<Cursor> {
 	if (!latest) return { key: source.key, ids: [] };
 	const at = source.timeOf(latest);
 	const ids = new Set([String(latest.id)]);
-	for await (const page of source.pages(at)) {
-		for (const event of page) if (ms(source.timeOf(event)) === ms(at)) ids.add(String(event.id));
-		if (page.some((event) => ms(source.timeOf(event)) > ms(at))) break;
+	for await (const { events } of source.pages(at, 0)) {
+		for (const event of events) {
+			if (timeMs(source.timeOf(event)) === timeMs(at)) ids.add(String(event.id));
+		}
+		if (events.some((event) => timeMs(source.timeOf(event)) > timeMs(at))) break;
 	}
 	return { key: source.key, at, ids: [...ids] };
 }
@@ -46,30 +60,36 @@ export async function eventsSince(
 	max: number,
 	stop: () => boolean,
 ): Promise<{ events: IDataObject[]; cursor: Cursor }> {
-	const from = ms(cursor.at);
+	const from = timeMs(cursor.at);
 	const skip = new Set(cursor.ids);
-	const events: IDataObject[] = [];
+	const found: Array<{ event: IDataObject; position: number }> = [];
 	const taken = new Set<string>();
-	reading: for await (const page of source.pages(cursor.at)) {
-		for (const event of page) {
+	reading: for await (const page of source.pages(cursor.at, cursor.offset ?? 0)) {
+		for (const [index, event] of page.events.entries()) {
 			const id = String(event.id);
-			const time = ms(source.timeOf(event));
+			const time = timeMs(source.timeOf(event));
 			if (time < from || (time === from && skip.has(id)) || taken.has(id)) continue;
 			taken.add(id);
-			events.push(event);
-			if (events.length >= max) break reading;
+			found.push({ event, position: page.offset + index });
+			if (found.length >= max) break reading;
 		}
 		if (stop()) break;
 	}
-	events.sort((a, b) => ms(source.timeOf(a)) - ms(source.timeOf(b)));
-	if (!events.length) return { events, cursor };
+	if (!found.length) return { events: [], cursor };
+	found.sort((a, b) => timeMs(source.timeOf(a.event)) - timeMs(source.timeOf(b.event)));
+	const events = found.map(({ event }) => event);
 	const at = source.timeOf(events[events.length - 1]);
-	const newest = ms(at);
+	const newest = timeMs(at);
 	const ids = events
-		.filter((event) => ms(source.timeOf(event)) === newest)
-		.map((e) => String(e.id));
+		.filter((event) => timeMs(source.timeOf(event)) === newest)
+		.map((event) => String(event.id));
 	return {
 		events,
-		cursor: { key: cursor.key, at, ids: newest === from ? [...cursor.ids, ...ids] : ids },
+		cursor: {
+			key: cursor.key,
+			at,
+			ids: newest === from ? [...cursor.ids, ...ids] : ids,
+			offset: Math.max(...found.map(({ position }) => position)),
+		},
 	};
 }

@@ -115,4 +115,36 @@ describe('Fliplet Trigger → data source entries', () => {
 		expect(ids(one.items)).toHaveLength(800);
 		expect([...ids(one.items), ...ids(two.items)]).toEqual(added.map((e) => e.id));
 	});
+
+	it('starts reading where the last poll stopped, and from the start when deletions moved entries', async () => {
+		let clock = Date.parse('2026-04-04T08:00:00.000Z');
+		sandbox().state.now = () => (clock += 10);
+		const old = Array.from({ length: 600 }, (_, n) => insert(`Old ${n}`));
+		const start = await poll('newEntry', undefined);
+		const firstBatch = [insert('N1'), insert('N2'), insert('N3')];
+		const one = await poll('newEntry', start.staticData);
+		expect(ids(one.items)).toEqual(firstBatch.map((e) => e.id));
+
+		const offsets = () => apiRequests(sandbox(), /\/data\/query$/).map((r) => r.body.offset);
+		const before = offsets().length;
+		const secondBatch = [insert('N4'), insert('N5')];
+		const two = await poll('newEntry', one.staticData);
+		expect(ids(two.items)).toEqual(secondBatch.map((e) => e.id));
+		const position = (entry: any) =>
+			store.entriesOf(sandbox().state, DEPARTMENTS).findIndex((e: any) => e.id === entry.id);
+		expect(offsets().slice(before)).toEqual([position(firstBatch[2]) - 25]);
+		const hint = position(secondBatch[1]) - 25;
+
+		store.removeEntries(
+			sandbox().state,
+			DEPARTMENTS,
+			old.slice(0, 100).map((e: any) => e.id),
+		);
+		const after = offsets().length;
+		const late = insert('N6');
+		const three = await poll('newEntry', two.staticData);
+		expect(ids(three.items)).toEqual([late.id]);
+		expect(store.entriesOf(sandbox().state, DEPARTMENTS).length).toBeLessThan(hint);
+		expect(offsets().slice(after)).toEqual([hint, 0, 475]);
+	});
 });

@@ -35,7 +35,8 @@ export function auditLogSource(
 				order: 'ASC',
 				startDate: since === undefined ? undefined : justBefore(since),
 			};
-			// Records are only ever added, at the end of this order, so plain offsets are stable.
+			// The start date does what an offset hint would. Records are only ever added, at the end
+			// of this order, so plain offsets are stable.
 			for (let offset = 0; ; ) {
 				const page: IDataObject[] = await fetchAuditLogPage.call(
 					context,
@@ -46,7 +47,7 @@ export function auditLogSource(
 						limit: AUDIT_LOG_PAGE_SIZE,
 					},
 				);
-				yield page;
+				yield { offset, events: page };
 				if (page.length < AUDIT_LOG_PAGE_SIZE) return;
 				offset += page.length;
 			}

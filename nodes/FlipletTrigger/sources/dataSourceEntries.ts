@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { dataSourcePath, getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
 import { listFrom } from '../../Fliplet/helpers/responses';
 import { flipletApiRequest } from '../../Fliplet/transport';
-import type { EventSource } from '../cursor';
+import { timeMs, type EventSource } from '../cursor';
 
 const PAGE_SIZE = 500;
 /**
@@ -15,7 +15,7 @@ const OVERLAP = 25;
 /**
  * New (createdAt) or new-or-updated (updatedAt) entries of a data source. A query's `where` only
  * addresses the entries' data columns, so the entries are read ordered by the time field and id,
- * and the cursor picks the new ones.
+ * from where the last poll stopped, and the cursor picks the new ones.
  */
 export function dataSourceEntrySource(
 	context: IPollFunctions,
@@ -47,16 +47,28 @@ export function dataSourceEntrySource(
 			});
 			return entry;
 		},
-		async *pages() {
+		async *pages(since, offsetHint) {
 			const order = [
 				[timeField, 'ASC'],
 				['id', 'ASC'],
 			];
-			for (let offset = 0; ; ) {
-				const page = await query({ order, limit: PAGE_SIZE, offset });
-				yield page;
-				if (page.length < PAGE_SIZE) return;
-				offset += page.length - OVERLAP;
+			let offset = Math.max(0, offsetHint - OVERLAP);
+			let checkHint = offset > 0;
+			for (;;) {
+				const events = await query({ order, limit: PAGE_SIZE, offset });
+				// Start from the hint only when the entry there is older than the cursor: then every
+				// entry before it is older too. Otherwise (deletions moved things) read from the start.
+				if (checkHint) {
+					checkHint = false;
+					const first = events[0];
+					if (!first || !(timeMs(String(first[timeField])) < timeMs(since))) {
+						offset = 0;
+						continue;
+					}
+				}
+				yield { offset, events };
+				if (events.length < PAGE_SIZE) return;
+				offset += events.length - OVERLAP;
 			}
 		},
 	};
