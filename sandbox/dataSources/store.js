@@ -59,6 +59,32 @@ function appendEntries(state, dataSourceId, newOnes) {
 	}
 }
 
+/**
+ * One pass over a data source: swaps in `replaced` entries, drops `gone` ids (and, unless
+ * `keepOthers`, every entry not replaced), then appends `created`. The id index is updated in place.
+ */
+function applyChanges(state, dataSourceId, { replaced, gone, keepOthers, created }) {
+	const t = table(state, dataSourceId);
+	let list = t.list;
+	if (!keepOthers || gone.size || replaced.size) {
+		list = [];
+		for (const entry of t.list) {
+			const next = replaced.get(entry.id);
+			if (gone.has(entry.id) || (!keepOthers && !next)) {
+				t.byId.delete(entry.id);
+				continue;
+			}
+			if (next) t.byId.set(entry.id, next);
+			list.push(next ?? entry);
+		}
+		t.list = list;
+	}
+	for (const entry of created) {
+		list.push(entry);
+		t.byId.set(entry.id, entry);
+	}
+}
+
 function replaceEntry(state, dataSourceId, entry) {
 	const t = table(state, dataSourceId);
 	const index = t.list.findIndex((candidate) => candidate.id === entry.id);
@@ -102,6 +128,7 @@ module.exports = {
 	setEntries,
 	newEntry,
 	appendEntries,
+	applyChanges,
 	replaceEntry,
 	removeEntries,
 	dropTable,

@@ -147,22 +147,30 @@ function commit(ctx, dataSource, body) {
 	for (const permission of needs) openDataSource(ctx, permission);
 
 	const at = iso(state.now());
-	const updatedIds = new Set();
-	const byId = new Map(store.entriesOf(state, dataSource.id).map((entry) => [entry.id, entry]));
+	const replaced = new Map();
 	for (const item of updates) {
-		const current = byId.get(Number(item.id));
+		const current = store.findEntry(state, dataSource.id, Number(item.id));
 		if (!current) throw notFound(`Entry ${item.id} not found in data source ${dataSource.id}`);
-		const data = extend ? { ...current.data, ...(item.data ?? {}) } : { ...(item.data ?? {}) };
-		byId.set(current.id, { ...current, data, updatedAt: at });
-		updatedIds.add(current.id);
+		const sent = item.data ?? {};
+		const data = extend ? Object.assign({}, current.data, sent) : Object.assign({}, sent);
+		replaced.set(current.id, {
+			id: current.id,
+			data,
+			dataSourceId: current.dataSourceId,
+			createdAt: current.createdAt,
+			updatedAt: at,
+		});
 	}
-	const gone = new Set(toDelete);
-	let kept = [...byId.values()].filter((entry) => !gone.has(entry.id));
-	if (!append) kept = kept.filter((entry) => updatedIds.has(entry.id));
 	const created = inserts.map((item) =>
-		store.newEntry(state, dataSource, { ...(item.data ?? {}) }, at),
+		store.newEntry(state, dataSource, Object.assign({}, item.data), at),
 	);
-	store.setEntries(state, dataSource.id, kept.concat(created));
+	store.applyChanges(state, dataSource.id, {
+		replaced,
+		gone: new Set(toDelete),
+		keepOthers: append,
+		created,
+	});
+	const updatedIds = new Set(replaced.keys());
 	recordHooks(state, dataSource, body.runHooks, created, updatedIds);
 	changed(
 		state,
