@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { sendInBatches } from '../../helpers/batchSend';
 import { getAppId } from '../../helpers/locators';
-import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { buildCreateBody, type NotificationPayload } from './payload';
+import { notificationFrom } from './response';
 
 /** Create and Create in Batch share their fields (see index.ts); Create adds none of its own. */
 export const description: INodeProperties[] = updateDisplayOptions(
@@ -29,7 +29,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				body: payload.body,
 				itemIndex,
 			});
-			return [objectFrom(response, 'notification', { created: true, ...payload.body })];
+			return [notificationFrom(response, { created: true, ...payload.body })];
 		},
 	});
 }

@@ -1,15 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { sendInBatches } from '../../helpers/batchSend';
 import { getAppId } from '../../helpers/locators';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { buildCreateBody, type NotificationPayload } from './payload';
+import { createdList } from './response';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,20 +22,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['notification'], operation: ['createBatch'] } },
 	properties,
 );
-
-/**
- * The created notifications, in request order, when the response lists one per notification sent.
- * The batch response is not documented: anything else yields undefined (the caller then reports
- * what it sent instead of guessing which record belongs to which item).
- */
-export function createdList(body: unknown, count: number): IDataObject[] | undefined {
-	const list = Array.isArray(body)
-		? body
-		: body && typeof body === 'object'
-			? (body as IDataObject).notifications
-			: undefined;
-	return Array.isArray(list) && list.length === count ? (list as IDataObject[]) : undefined;
-}
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await (sendInBatches<NotificationPayload>).call(this, items, {

@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getAppId, requireWholeNumber } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
-import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import {
 	contentFields,
@@ -13,6 +12,7 @@ import {
 	statusFields,
 } from './notification.descriptions';
 import { buildUpdateBody } from './payload';
+import { notificationFrom } from './response';
 
 const properties: INodeProperties[] = [
 	notificationIdField,
@@ -56,6 +56,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			idempotent: true,
 			itemIndex,
 		});
-		return objectFrom(response, 'notification', { id, updated: true, ...body });
+		return notificationFrom(response, { id, updated: true, ...body });
 	});
 }
