@@ -77,4 +77,80 @@ const checks = {
 	},
 };
 
+const SAMPLE_PHOTO = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgaGgAAAHEAMFBlSaXAAAAAElFTkSuQmCC',
+	'base64',
+);
+const SAMPLE_MEMO = Buffer.from('fake opus frames for the sandbox');
+const SAMPLE_REPORT = 'Name,Visits\nAlice,3\nBob,5\n';
+
+/** The one file part of a multipart request the sandbox parsed. */
+function onlyFile(request) {
+	const files = request.body?.multipart?.files ?? [];
+	assert.equal(files.length, 1, `one file part in ${request.path}`);
+	return files[0];
+}
+
+checks['binary.workflow.json'] = ({ run, state }) => {
+	assert.equal(run.status, 'success');
+
+	// A file into an entry: multipart with the photo, stored by the platform, URL in the column.
+	const [insert] = run.nodes['Insert With Photo'].requests;
+	assert.deepEqual([insert.method, insert.path], ['PUT', '/v1/data-sources/100/data']);
+	const photo = onlyFile(insert);
+	assert.equal(photo.name, 'Photo');
+	assert.equal(photo.fileName, 'gus.png');
+	assert.match(photo.mimeType, /^image\/png/);
+	assert.ok(Buffer.from(photo.data).equals(SAMPLE_PHOTO), 'the photo bytes arrive unchanged');
+	assert.equal(insert.body.multipart.fields.Name, 'Gus Hale');
+	const [entry] = json(run, 'Insert With Photo');
+	assert.equal(entry.data.Name, 'Gus Hale');
+	const stored = state.media.get(entry.data.PhotoMediaFileId);
+	assert.ok(stored && Buffer.from(stored.data).equals(SAMPLE_PHOTO), 'the sandbox stored the photo');
+	assert.equal(entry.data.Photo, stored.url);
+
+	// An audio file to transcription: one `file` part with the audio type, and the model.
+	const [audio] = run.nodes['Transcribe Memo'].requests;
+	assert.deepEqual([audio.method, audio.path], ['POST', '/v1/apps/11/ai/audio']);
+	const memo = onlyFile(audio);
+	assert.equal(memo.name, 'file');
+	assert.match(memo.mimeType, /^audio\/webm/);
+	assert.ok(Buffer.from(memo.data).equals(SAMPLE_MEMO));
+	assert.equal(audio.body.multipart.fields.model, 'whisper-1');
+	assert.doesNotMatch(String(audio.headers['content-type']), /json/);
+	assert.deepEqual(json(run, 'Transcribe Memo'), [
+		{ text: `Transcript of memo.webm (${SAMPLE_MEMO.length} bytes)` },
+	]);
+
+	// An email attachment from binary data.
+	const [email] = run.nodes['Email Report'].requests;
+	assert.deepEqual([email.method, email.path], ['POST', '/v1/communicate/email']);
+	assert.deepEqual(email.body.to, [{ email: 'ann@example.com', type: 'to' }]);
+	assert.equal(email.body.attachments.length, 1);
+	const [attachment] = email.body.attachments;
+	assert.equal(attachment.name, 'report.csv');
+	assert.match(attachment.type, /^text\/csv/);
+	const content =
+		attachment.encoding === 'base64'
+			? Buffer.from(attachment.content, 'base64').toString('utf8')
+			: attachment.content;
+	assert.equal(content, SAMPLE_REPORT);
+	assert.equal(state.sent.emails.length, 1);
+	assert.deepEqual(json(run, 'Email Report')[0].attachments, ['report.csv']);
+
+	// A generated image comes out as binary in n8n's storage, readable by the next node.
+	const [image] = run.nodes['Generate Icon'].requests;
+	assert.deepEqual([image.method, image.path], ['POST', '/v1/apps/11/ai/image']);
+	assert.equal(image.body.n, 2);
+	const icons = run.nodes['Generate Icon'].items;
+	assert.equal(icons.length, 2);
+	for (const icon of icons) assert.ok(icon.binary?.data?.id, 'stored by id, not inline');
+	const expected = require('../../sandbox/ai/providers').TINY_PNG_BASE64;
+	for (const file of json(run, 'Icon Files')) {
+		assert.equal(file.base64, expected, 'the image bytes are what the API returned');
+		assert.equal(file.mimeType, 'image/png');
+		assert.match(file.fileName, /\.png$/);
+	}
+};
+
 module.exports = { checks };
