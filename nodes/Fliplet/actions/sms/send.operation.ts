@@ -16,6 +16,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Provider',
 		name: 'provider',
 		type: 'options',
+		noDataExpression: true,
 		default: 'default',
 		options: [
 			{
