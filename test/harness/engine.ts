@@ -18,6 +18,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials';
 import { nodeClasses } from './packageTypes';
+import { assertNoSecretLeak, logsSinceCapture, secretsOf, startLogCapture } from './secretScan';
 import type { TestItem } from './testInput.node';
 
 export const FLIPLET_NODE = 'n8n-nodes-fliplet.fliplet';
@@ -162,18 +163,25 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		settings: { executionOrder: 'v1' },
 	});
 	const data = additionalData(options.credentials ?? {}, executionId, mode, workflowData);
+	startLogCapture();
 	const run = await new WorkflowExecute(data, mode).run({
 		workflow,
 		startNode: workflow.getNode(nodes[0].name) ?? undefined,
 	});
 	const nodeRuns = run.data.resultData.runData['Under Test'] ?? [];
 	const items = nodeRuns[0]?.data?.main?.[0] ?? [];
+	const error = (nodeRuns[0]?.error ?? run.data.resultData.error) as RunResult['error'];
+	// Every run of the suite is scanned: no token or credential secret in items, errors or logs.
+	assertNoSecretLeak(
+		{ items, error, logs: logsSinceCapture() },
+		secretsOf(options.credentials ?? {}),
+	);
 	return {
 		run,
 		status: run.status,
 		items,
 		json: items.map((item) => item.json),
-		error: (nodeRuns[0]?.error ?? run.data.resultData.error) as RunResult['error'],
+		error,
 		workflow,
 	};
 }

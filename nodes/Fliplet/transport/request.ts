@@ -144,6 +144,7 @@ export async function flipletApiRequest<T = IDataObject>(
 	let rateLimitWaits = 0;
 	let faultRetries = 0;
 	let redirects = 0;
+	let earlierAttemptMayHaveLanded = false;
 	for (let attempt = 1; ; attempt++) {
 		let response: RawResponse;
 		try {
@@ -157,6 +158,7 @@ export async function flipletApiRequest<T = IDataObject>(
 			const reachedServer = mayHaveReachedServer(code, message);
 			const safeToResend = idempotent || !reachedServer;
 			if (isNetworkFault(code, message) && safeToResend && faultRetries < MAX_FAULT_RETRIES) {
+				earlierAttemptMayHaveLanded ||= reachedServer;
 				await sleep(backoffMs(faultRetries++));
 				continue;
 			}
@@ -201,8 +203,13 @@ export async function flipletApiRequest<T = IDataObject>(
 			continue;
 		}
 		if (statusCode >= 500 && idempotent && faultRetries < MAX_FAULT_RETRIES) {
+			earlierAttemptMayHaveLanded = true;
 			await sleep(backoffMs(faultRetries++));
 			continue;
+		}
+		// A DELETE re-sent after an attempt that may have landed finds nothing: that attempt did it.
+		if (statusCode === 404 && request.method === 'DELETE' && earlierAttemptMayHaveLanded) {
+			return {} as T;
 		}
 		throw fail({
 			status: statusCode,
