@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	INodeExecutionData,
 	INodeParameterResourceLocator,
 	INodeType,
@@ -18,13 +19,16 @@ import {
 	analyticsEventsField,
 	eventTypesField,
 } from '../Fliplet/actions/organization/getAuditLogs.operation';
+import { appLocator } from '../Fliplet/actions/common.descriptions';
 import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
 import { organizationIdFrom } from '../Fliplet/actions/organization/organizationId';
 import { organizationLocator } from '../Fliplet/actions/organization/organization.descriptions';
+import { getAppId } from '../Fliplet/helpers/locators';
 import { listSearch } from '../Fliplet/methods';
 import { cursorAtLatest, eventsSince, type Cursor, type EventSource } from './cursor';
 import { auditLogSource } from './sources/auditLogs';
 import { dataSourceEntrySource } from './sources/dataSourceEntries';
+import { notificationSource } from './sources/notifications';
 
 const show = (...event: string[]) => ({ show: { event } });
 
@@ -61,6 +65,11 @@ export class FlipletTrigger implements INodeType {
 						description: 'An entry (row) added to a data source',
 					},
 					{
+						name: 'New Notification',
+						value: 'newNotification',
+						description: 'A notification created in an app (draft, scheduled or published)',
+					},
+					{
 						name: 'New or Updated Data Source Entry',
 						value: 'newOrUpdatedEntry',
 						description: 'An entry added to a data source, or changed',
@@ -70,6 +79,7 @@ export class FlipletTrigger implements INodeType {
 			{ ...organizationLocator(), displayOptions: show('auditLog') },
 			{ ...eventTypesField, displayOptions: show('auditLog') },
 			{ ...dataSourceLocator(), displayOptions: show('newEntry', 'newOrUpdatedEntry') },
+			{ ...appLocator(), displayOptions: show('newNotification') },
 			{ ...analyticsEventsField, displayOptions: show('auditLog') },
 			{
 				displayName: 'Start From',
@@ -94,7 +104,7 @@ export class FlipletTrigger implements INodeType {
 	methods = { listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const source = eventSource(this);
+		const source = await eventSource(this);
 		if (this.getMode() === 'manual') return await latestEvent(this, source);
 
 		const staticData = this.getWorkflowStaticData('node');
@@ -121,7 +131,7 @@ export class FlipletTrigger implements INodeType {
 	}
 }
 
-function eventSource(context: IPollFunctions): EventSource {
+async function eventSource(context: IPollFunctions): Promise<EventSource> {
 	const node = context.getNode();
 	const event = context.getNodeParameter('event') as string;
 	if (event === 'auditLog') {
@@ -135,6 +145,11 @@ function eventSource(context: IPollFunctions): EventSource {
 			context.getNodeParameter('analyticsEvents', 'exclude') as AnalyticsEvents,
 		);
 		return auditLogSource(context, organizationId, types);
+	}
+	if (event === 'newNotification') {
+		// The app locator reader only needs getNodeParameter, getNode and HTTP, which polls have.
+		const appId = await getAppId.call(context as unknown as IExecuteFunctions, 0);
+		return notificationSource(context, appId);
 	}
 	if (event === 'newEntry') return dataSourceEntrySource(context, 'createdAt');
 	if (event === 'newOrUpdatedEntry') return dataSourceEntrySource(context, 'updatedAt');
