@@ -136,3 +136,59 @@ describe('Entry resource: single entries', () => {
 		expect(sandbox().state.entries.some((e: any) => e.id === 204)).toBe(false);
 	});
 });
+
+describe('Entry resource: input checks and retries', () => {
+	it('Insert without any column is refused before any request', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: staff,
+				columns: { mappingMode: 'defineBelow', value: null },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error?.message).toBe('No column values to write');
+		expect(result.error?.description).toMatch(/Map Automatically/);
+		expect(apiRequests(sandbox(), /^\/v1\//)).toHaveLength(0);
+	});
+
+	it('an Insert that failed after reaching the server is not sent again', async () => {
+		sandbox().injectFault({ mode: 'status-after', status: 502, method: 'PUT', path: '/data$' });
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: staff,
+				columns: { mappingMode: 'defineBelow', value: { Name: 'Once' } },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error?.httpCode).toBe('502');
+		expect(result.error?.description).toMatch(/may already have been processed/);
+		expect(apiRequests(sandbox(), /\/data$/)).toHaveLength(1);
+	});
+
+	it('an Update is idempotent, so a 502 is retried', async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 502,
+			method: 'PUT',
+			path: '/data/200$',
+		});
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'update',
+				dataSource: staff,
+				entryId: '200',
+				updateMode: 'replace',
+				columns: { mappingMode: 'defineBelow', value: { Name: 'Twice' } },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(sandbox(), /\/data\/200$/).map((r) => r.status)).toEqual([502, 200]);
+		expect(result.json[0].data).toEqual({ Name: 'Twice' });
+	});
+});

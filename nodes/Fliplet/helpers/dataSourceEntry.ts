@@ -48,8 +48,20 @@ export function getEntryData(
 		mode === 'autoMapInputData'
 			? { ...items[itemIndex].json }
 			: ((this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject);
-	const cleaned = Object.fromEntries(
-		Object.entries(data).filter(([, value]) => value !== undefined),
-	);
-	return cleaned;
+	return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+}
+
+/** Refuses to write an entry without any column (nothing mapped, or an empty input item). */
+export function requireColumns(
+	this: IExecuteFunctions,
+	data: IDataObject,
+	itemIndex: number,
+	hasFiles = false,
+): void {
+	if (Object.keys(data).length || hasFiles) return;
+	throw new NodeOperationError(this.getNode(), 'No column values to write', {
+		itemIndex,
+		description:
+			'Map at least one column under "Columns", or choose "Map Automatically" with input items that have fields.',
+	});
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { entryFrom, getEntryData, getEntryId } from '../../helpers/dataSourceEntry';
+import { entryFrom, getEntryData, getEntryId, requireColumns } from '../../helpers/dataSourceEntry';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
@@ -43,6 +43,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const target = getDataSourceTarget.call(this, itemIndex);
 		const entryId = getEntryId.call(this, itemIndex);
 		let data = getEntryData.call(this, items, itemIndex);
+		requireColumns.call(this, data, itemIndex);
 		const path = dataSourcePath(target, 'data', entryId);
 		if (this.getNodeParameter('updateMode', itemIndex, 'merge') === 'merge') {
 			const current = entryFrom.call(
