@@ -253,6 +253,22 @@ describe('Email → never sent twice', () => {
 		},
 	);
 
+	it('a timeout after the API received it: one recorded send, not re-sent', async () => {
+		sandbox().injectFault({ mode: 'delay', delayMs: 1500, path: '^/v1/communicate/email$' });
+		const credentials = sandboxCredential(sandbox());
+		credentials.flipletApi.timeout = 0.3;
+		const result = await runNode({
+			parameters: emailParameters(),
+			input: [{ json: { to: 'ann@example.com', name: 'Ann' } }],
+			credentials,
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/timeout/i);
+		expect(apiRequests(sandbox(), /^\/v1\/communicate/)).toHaveLength(1);
+		expect(sandbox().state.sent.emails).toHaveLength(1);
+		expect(result.error?.description).toMatch(/may already have been sent: it was NOT sent again/);
+	});
+
 	it('after a failed request, says which earlier items were sent and which were not', async () => {
 		sandbox().injectFault({ mode: 'status-after', status: 503, path: '^/v1/communicate/email$' });
 		const result = await runNode({
