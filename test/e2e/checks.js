@@ -106,7 +106,10 @@ checks['binary.workflow.json'] = ({ run, state }) => {
 	const [entry] = json(run, 'Insert With Photo');
 	assert.equal(entry.data.Name, 'Gus Hale');
 	const stored = state.media.get(entry.data.PhotoMediaFileId);
-	assert.ok(stored && Buffer.from(stored.data).equals(SAMPLE_PHOTO), 'the sandbox stored the photo');
+	assert.ok(
+		stored && Buffer.from(stored.data).equals(SAMPLE_PHOTO),
+		'the sandbox stored the photo',
+	);
 	assert.equal(entry.data.Photo, stored.url);
 
 	// An audio file to transcription: one `file` part with the audio type, and the model.
@@ -150,6 +153,57 @@ checks['binary.workflow.json'] = ({ run, state }) => {
 		assert.equal(file.base64, expected, 'the image bytes are what the API returned');
 		assert.equal(file.mimeType, 'image/png');
 		assert.match(file.fileName, /\.png$/);
+	}
+};
+
+/** The one request a node sent, checked for method and path. */
+function onlyRequest(run, node, method, path) {
+	const requests = run.nodes[node].requests;
+	assert.deepEqual(
+		requests.map((request) => [request.method, request.path]),
+		[[method, path]],
+		`${node} sends one ${method} ${path}`,
+	);
+	return requests[0];
+}
+
+checks['resources.workflow.json'] = ({ run, state, tokens }) => {
+	assert.equal(run.status, 'success');
+	const list = onlyRequest(run, 'List Data Sources', 'GET', '/v1/data-sources');
+	assert.equal(list.query.appId, '11');
+	assert.deepEqual(
+		json(run, 'List Data Sources').map((dataSource) => dataSource.name),
+		state.dataSources
+			.filter((dataSource) => dataSource.appId === 11)
+			.map((dataSource) => dataSource.name),
+	);
+
+	onlyRequest(run, 'List Versions', 'GET', '/v1/data-sources/100/versions');
+	assert.ok(json(run, 'List Versions').every((version) => version.dataSourceId === 100));
+
+	const logs = onlyRequest(run, 'Read Audit Log', 'GET', '/v1/organizations/1/logs');
+	assert.equal(logs.query.limit, '3');
+	assert.ok(json(run, 'Read Audit Log').length <= 3);
+
+	onlyRequest(run, 'List Org Tokens', 'GET', '/v1/organizations/1/tokens');
+	assert.ok(json(run, 'List Org Tokens').some((token) => token.type === 'integrationToken'));
+
+	const sms = onlyRequest(run, 'Text The Team', 'POST', '/v1/communicate/sms');
+	assert.deepEqual(sms.body, { data: { to: '+447700900123', body: 'Stand-up moved to 10:30' } });
+	assert.equal(state.sent.sms.length, 1);
+
+	const notification = onlyRequest(run, 'Announce', 'PUT', '/v1/apps/11/notifications');
+	assert.equal(notification.body.status, 'published');
+	assert.deepEqual(notification.body.data, {
+		title: 'Office closed',
+		message: 'The office is closed on Friday',
+	});
+	const [created] = json(run, 'Announce');
+	assert.equal(created.status, 'published');
+	assert.ok(state.notifications.some((stored) => stored.id === created.id));
+
+	for (const node of Object.values(run.nodes)) {
+		for (const request of node.requests) assert.equal(request.headers['auth-token'], tokens.org);
 	}
 };
 
