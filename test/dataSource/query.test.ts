@@ -99,11 +99,11 @@ describe('Entry Get Many / Query', () => {
 		expect(bodies[0].attributes).toEqual(['id', 'data.Name', 'data.Age']);
 		expect(result.json).toHaveLength(1);
 		expect(result.json[0].entries).toEqual([
-			{ id: 204, Name: 'Eve Adams', Age: 39 },
-			{ id: 201, Name: 'Bob Stone', Age: 28 },
-			{ id: 202, Name: 'Carla Diaz', Age: 45 },
-			{ id: 200, Name: 'Alice Martin', Age: 34 },
-			{ id: 203, Name: 'Dan Wu', Age: 23 },
+			{ id: 204, data: { Name: 'Eve Adams', Age: 39 } },
+			{ id: 201, data: { Name: 'Bob Stone', Age: 28 } },
+			{ id: 202, data: { Name: 'Carla Diaz', Age: 45 } },
+			{ id: 200, data: { Name: 'Alice Martin', Age: 34 } },
+			{ id: 203, data: { Name: 'Dan Wu', Age: 23 } },
 		]);
 		expect(result.json[0].pagination).toMatchObject({ total: 5 });
 	});

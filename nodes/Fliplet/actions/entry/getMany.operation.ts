@@ -101,7 +101,8 @@ const properties: INodeProperties[] = [
 					{
 						name: 'Raw Response',
 						value: 'raw',
-						description: 'One item with "entries" and "pagination", as the API returns them',
+						description:
+							'One item with "entries" and "pagination" as the API returns them (Simplify does not apply)',
 					},
 				],
 			},
@@ -198,10 +199,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			max,
 			pageSize,
 		);
+		if (raw) return pagination === undefined ? { entries } : { entries, pagination };
 		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-		const output = simplify ? entries.map(simplifyEntry) : entries;
-		if (raw)
-			return pagination === undefined ? { entries: output } : { entries: output, pagination };
-		return output;
+		return simplify ? entries.map(simplifyEntry) : entries;
 	});
 }
