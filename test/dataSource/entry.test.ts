@@ -75,7 +75,7 @@ describe('Entry resource: single entries', () => {
 				dataSource: byName('Staff'),
 				columns: { mappingMode: 'autoMapInputData', value: null },
 			},
-			input: [{ json: { Name: 'One' } }, { json: { Name: 'Two', Tags: ['x'] } }],
+			input: [{ json: { Name: 'One' } }, { json: { id: 999, Name: 'Two', Tags: ['x'] } }],
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.error).toBeUndefined();

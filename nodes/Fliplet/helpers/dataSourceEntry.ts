@@ -35,8 +35,8 @@ export function getEntryId(this: IExecuteFunctions, itemIndex: number): number {
 }
 
 /**
- * The columns to write for an item: the mapped columns, or every field of the input item when
- * the mapper is set to map automatically.
+ * The columns to write for an item: the mapped columns, or every field of the input item (but its
+ * entry "id") when the mapper is set to map automatically.
  */
 export function getEntryData(
 	this: IExecuteFunctions,
@@ -44,10 +44,12 @@ export function getEntryData(
 	itemIndex: number,
 ): IDataObject {
 	const mode = this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
-	const data =
-		mode === 'autoMapInputData'
-			? { ...items[itemIndex].json }
-			: ((this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject);
+	let data: IDataObject;
+	if (mode === 'autoMapInputData') {
+		// Items read from a data source carry the entry's own "id": it is not a column.
+		data = { ...items[itemIndex].json };
+		delete data.id;
+	} else data = (this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject;
 	return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
