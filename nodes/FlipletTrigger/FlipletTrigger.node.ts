@@ -124,8 +124,8 @@ export class FlipletTrigger implements INodeType {
 		const max = this.getNodeParameter('maxEventsPerPoll', 1000) as number;
 		const started = Date.now();
 		// Stop reading at half the engine's budget, so delivering what was read still fits in it.
-		const budget = this.getPollBudgetMs() / 2;
-		const result = await eventsSince(source, cursor, max, () => Date.now() - started > budget);
+		const budget = pollBudgetMs(this) / 2;
+		const result = await eventsSince(source, cursor, max, () => Date.now() - started >= budget);
 		staticData.cursor = result.cursor as unknown as IDataObject;
 		return result.events.length ? [this.helpers.returnJsonArray(result.events)] : null;
 	}
@@ -156,6 +156,11 @@ async function eventSource(context: IPollFunctions): Promise<EventSource> {
 	throw new NodeOperationError(node, `The event "${event}" is not supported`, {
 		description: 'Pick one of the events in "Trigger On".',
 	});
+}
+
+/** The engine's time limit for one poll; n8n versions without one get five minutes. */
+function pollBudgetMs(context: IPollFunctions): number {
+	return typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : 300_000;
 }
 
 /** "Fetch Test Event": the newest event, leaving the cursor where it is. */

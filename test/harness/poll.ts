@@ -34,6 +34,8 @@ export interface PollOptions {
 	/** 'trigger' is an active workflow's scheduled poll; 'manual' is "Fetch Test Event". */
 	mode: 'trigger' | 'manual';
 	activation?: WorkflowActivateMode;
+	/** What the engine grants one poll (n8n's default: 5 minutes). */
+	pollBudgetMs?: number;
 }
 
 export interface PollResult {
@@ -101,6 +103,10 @@ export async function runPoll(options: PollOptions): Promise<PollResult> {
 		(error) => {
 			emittedError = error;
 		},
+		undefined,
+		undefined,
+		undefined,
+		options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs!,
 	);
 	const execute = Container.get(PollTriggerExecutor).create(workflow, node, context, () => true);
 	let error: PollResult['error'];

@@ -160,4 +160,49 @@ describe('Fliplet Trigger → New Audit Log Event', () => {
 		const next = await poll(changed.staticData, { eventTypes: 'user.login' });
 		expect(ids(next.items)).toEqual([login.id]);
 	});
+
+	it("stops reading when the engine's poll budget runs out, and delivers the rest next time", async () => {
+		const start = await poll(undefined);
+		const logs = Array.from({ length: 1200 }, (_, n) =>
+			addLog(sandbox().state, {
+				type: 'form.submit',
+				createdAt: new Date(Date.UTC(2026, 7, 1) + n).toISOString(),
+			}),
+		);
+		const tight = (staticData: Record<string, any>) =>
+			runPoll({
+				parameters: parameters as never,
+				credentials: sandboxCredential(sandbox(), TOKENS.org),
+				staticData,
+				mode: 'trigger',
+				pollBudgetMs: 0,
+			});
+		const before = apiRequests(sandbox(), /\/logs$/).length;
+		const one = await tight(start.staticData);
+		expect(apiRequests(sandbox(), /\/logs$/).length - before).toBe(1);
+		// The first page also holds the event the cursor stands on, which is not delivered again.
+		expect(ids(one.items)).toEqual(logs.slice(0, 499).map((log) => log.id));
+		const two = await tight(one.staticData);
+		const three = await tight(two.staticData);
+		expect([...ids(two.items), ...ids(three.items)]).toEqual(
+			logs.slice(499, 1200).map((log) => log.id),
+		);
+	});
+
+	it('reports a refused organization as a poll error that says how to fix it, cursor untouched', async () => {
+		const start = await poll(undefined);
+		const refused = await poll(start.staticData, {
+			organization: { __rl: true, mode: 'id', value: '2' },
+		});
+		expect(refused.items).toBeNull();
+		expect(refused.error?.message).toMatch(/organization 2 is not available/);
+		expect(refused.error?.description).toBeTruthy();
+		expect(refused.staticData).toEqual(start.staticData);
+	});
+
+	it('refuses analytics "include" without named types before any request', async () => {
+		const result = await poll(undefined, { eventTypes: '', analyticsEvents: 'include' });
+		expect(result.error?.message).toMatch(/needs the other event types named/);
+		expect(apiRequests(sandbox(), /\/logs$/)).toHaveLength(0);
+	});
 });
