@@ -1,0 +1,68 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useSandbox } from '../harness';
+import { commitsOf, dataSourceWith, runSync, storedData } from '../sync/fixtures';
+
+const sandbox = useSandbox();
+
+/**
+ * The data-source rate of the platform (200 requests per 10 s per user, 20 per second) with its
+ * window shrunk tenfold, so the storm waits out five windows in seconds, not a minute.
+ */
+const LIMIT = 20;
+const WINDOW_MS = 1_000;
+const ROWS = 10_000;
+/** 100 commits and a read: far more than one window's worth. */
+const CHUNK_SIZE = 100;
+
+/**
+ * The earliest the n-th request (0-based) may go out under a sliding window of LIMIT per
+ * WINDOW_MS is floor(n / LIMIT) windows after the first, however fast the client is.
+ */
+const minimumMs = (requests: number) => Math.floor((requests - 1) / LIMIT) * WINDOW_MS;
+
+describe('a 429 storm', () => {
+	it(`syncs ${ROWS} rows in chunks of ${CHUNK_SIZE} without an error, close to the fastest the limit allows`, async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const input: IDataObject[] = Array.from({ length: ROWS }, (_, n) => ({
+			Email: `user${n}@x.io`,
+			N: n,
+		}));
+		const limiter = sandbox().rateLimiter;
+		limiter.limits.dataSources = { limit: LIMIT, windowMs: WINDOW_MS };
+		limiter.enabled = true;
+
+		const started = Date.now();
+		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: CHUNK_SIZE } });
+		const elapsed = Date.now() - started;
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: ROWS });
+		const requests = sandbox().requests;
+		const refused = requests.filter((request) => request.status === 429).length;
+		const accepted = requests.filter((request) => request.status === 200);
+		expect(refused).toBeGreaterThan(0);
+		expect(commitsOf(sandbox()).filter((c) => c.status === 200)).toHaveLength(ROWS / CHUNK_SIZE);
+
+		// The limit governs the span from the first request to the last; the run also spends time
+		// on its 10,000 input items before the first request and after the last.
+		const minimum = minimumMs(accepted.length);
+		const span = requests[requests.length - 1].at - requests[0].at;
+		const spanRatio = span / minimum;
+		const wallRatio = elapsed / minimum;
+		console.log(
+			`429 storm: ${accepted.length} accepted requests, ${refused} refused with 429; ` +
+				`minimum ${minimum} ms; requests spanned ${span} ms (ratio ${spanRatio.toFixed(2)}), ` +
+				`the whole run took ${elapsed} ms (ratio ${wallRatio.toFixed(2)})`,
+		);
+		expect(minimum).toBeGreaterThanOrEqual(5 * WINDOW_MS);
+		expect(span).toBeGreaterThanOrEqual(minimum);
+		expect(spanRatio).toBeLessThanOrEqual(1.5);
+		expect(wallRatio).toBeLessThanOrEqual(2);
+
+		limiter.enabled = false;
+		const stored = storedData(sandbox(), id);
+		expect(stored).toHaveLength(ROWS);
+		expect(new Set(stored.map((row) => row.Email)).size).toBe(ROWS);
+	}, 30_000);
+});
