@@ -1,18 +1,17 @@
-import { ExecutionLifecycleHooks, PollContext, PollTriggerExecutor } from 'n8n-core';
+import { PollContext, PollTriggerExecutor } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
-	IWorkflowExecuteAdditionalData,
+	IWorkflowBase,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { FlipletTrigger } from '../../nodes/FlipletTrigger/FlipletTrigger.node';
-import { TestCredentialsHelper } from './credentials';
-import { nodeTypes } from './engine';
+import { additionalData, nodeTypes } from './engine';
 import { registerNodeType } from './packageTypes';
 
 // n8n-core's services live in its own copy of the DI container: resolve that one, not a sibling.
@@ -46,23 +45,6 @@ export interface PollResult {
 	staticData: IDataObject;
 }
 
-function additionalData(credentials: Record<string, ICredentialDataDecryptedObject>) {
-	const base = 'http://127.0.0.1:5678/';
-	return {
-		credentialsHelper: new TestCredentialsHelper(credentials),
-		hooks: new ExecutionLifecycleHooks('trigger', 'poll', { id: 'poll-workflow' } as never),
-		executionId: 'poll',
-		variables: {},
-		restApiUrl: base + 'rest',
-		instanceBaseUrl: base,
-		webhookBaseUrl: base + 'webhook',
-		webhookWaitingBaseUrl: base + 'webhook-waiting',
-		webhookTestBaseUrl: base + 'webhook-test',
-		formWaitingBaseUrl: base + 'form-waiting',
-		currentNodeExecutionIndex: 0,
-	} as unknown as IWorkflowExecuteAdditionalData;
-}
-
 /**
  * Runs one poll of the trigger the way n8n does: a fresh Workflow from the saved static data
  * (as in queue mode, nothing else survives between polls), a real PollContext, and n8n-core's
@@ -94,7 +76,9 @@ export async function runPoll(options: PollOptions): Promise<PollResult> {
 	const context = new PollContext(
 		workflow,
 		node,
-		additionalData(options.credentials),
+		additionalData(options.credentials, 'poll', 'trigger', {
+			id: 'poll-workflow',
+		} as unknown as IWorkflowBase),
 		options.mode,
 		options.activation ?? (options.mode === 'manual' ? 'manual' : 'activate'),
 		(data) => {

@@ -83,7 +83,9 @@ describe('Organization Token', () => {
 	it('deletes a token, which then stops working', async () => {
 		const created = await tokenOperation('create', { name: 'Short lived' });
 		const { token, id } = created.json[0] as { token: string; id: number };
-		const deleted = await tokenOperation('delete', { tokenId: String(id) });
+		const deleted = await tokenOperation('delete', {
+			token: { __rl: true, mode: 'list', value: String(id) },
+		});
 		expect(deleted.error).toBeUndefined();
 		expect(deleted.json).toEqual([{ deleted: true, organizationId: 1, id }]);
 		const [request] = apiRequests(sandbox(), /\/tokens\/\d+$/);
@@ -97,7 +99,9 @@ describe('Organization Token', () => {
 	});
 
 	it('refuses a token secret given as the id', async () => {
-		const result = await tokenOperation('delete', { tokenId: 'eu--abc' });
+		const result = await tokenOperation('delete', {
+			token: { __rl: true, mode: 'list', value: 'eu--abc' },
+		});
 		expect(result.error?.message).toMatch(/"eu--abc" is not an id/);
 		expect(result.error?.description).toMatch(/not the secret/);
 		expect(apiRequests(sandbox(), /\/tokens/)).toHaveLength(0);

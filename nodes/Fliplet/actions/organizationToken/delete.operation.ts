@@ -14,15 +14,32 @@ import { organizationLocator } from '../organization/organization.descriptions';
 const properties: INodeProperties[] = [
 	organizationLocator(),
 	{
-		displayName: 'Token ID',
-		name: 'tokenId',
-		// The numeric id of a token, not its secret: nothing to hide.
-		// eslint-disable-next-line n8n-nodes-base/node-param-type-options-password-missing
-		type: 'string',
-		default: '',
+		displayName: 'Token',
+		name: 'token',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
 		required: true,
-		placeholder: 'e.g. 4567',
-		description: 'The ID of the token (Organization Token → Get Many lists them), not its secret',
+		description: 'The token to revoke: pick it, or give its ID (not its secret)',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchOrganizationTokens', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 4567',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'An ID is a whole number, e.g. 4567' },
+					},
+				],
+			},
+		],
 	},
 ];
 
@@ -38,7 +55,9 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
 			itemIndex,
 		);
-		const tokenId = String(this.getNodeParameter('tokenId', itemIndex, '')).trim();
+		const tokenId = String(
+			this.getNodeParameter('token', itemIndex, '', { extractValue: true }) ?? '',
+		).trim();
 		if (!/^\d+$/.test(tokenId)) {
 			throw new NodeOperationError(this.getNode(), `Token ID: "${tokenId}" is not an id`, {
 				itemIndex,

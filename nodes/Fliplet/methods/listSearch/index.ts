@@ -1,3 +1,3 @@
 export { searchApps } from './apps';
 export { searchDataSources } from './dataSources';
-export { searchOrganizations } from './organizations';
+export { searchOrganizations, searchOrganizationTokens } from './organizations';

@@ -27,3 +27,26 @@ export async function searchOrganizations(
 		results: needle ? results.filter((r) => r.name.toLowerCase().includes(needle)) : results,
 	};
 }
+
+/** The tokens of the organization picked in the node, for choosing one to delete. */
+export async function searchOrganizationTokens(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const organizationId = String(
+		this.getCurrentNodeParameter('organization', { extractValue: true }) ?? '',
+	).trim();
+	if (!/^\d+$/.test(organizationId)) return { results: [] };
+	const body = await flipletApiRequest.call(this, {
+		method: 'GET',
+		path: apiPath('organizations', organizationId, 'tokens'),
+	});
+	const results = listFrom(this.getNode(), body, 'organizationTokens').map((token) => ({
+		name: `${String(token.fullName ?? token.firstName ?? 'Token')} (${String(token.id)})`,
+		value: String(token.id),
+	}));
+	const needle = filter?.toLowerCase();
+	return {
+		results: needle ? results.filter((r) => r.name.toLowerCase().includes(needle)) : results,
+	};
+}

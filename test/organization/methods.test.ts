@@ -1,0 +1,79 @@
+import { LoadOptionsContext } from 'n8n-core';
+import type { INode, INodeListSearchResult, INodeParameters, IWorkflowBase } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { apiRequests, runListSearch, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import { additionalData, FLIPLET_NODE, nodeTypes } from '../harness/engine';
+
+const sandbox = useSandbox();
+
+/**
+ * A list search as the editor runs it for a field that depends on another: n8n's own
+ * LoadOptionsContext, with the parameters of the node being edited as `currentNodeParameters`.
+ */
+async function searchWithParameters(
+	method: string,
+	parameters: INodeParameters,
+): Promise<INodeListSearchResult> {
+	const node: INode = {
+		id: 'edited',
+		name: 'Edited',
+		type: FLIPLET_NODE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { flipletApi: { id: 'cred-flipletApi', name: 'Test flipletApi' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflowData = { id: 'edit', name: 'Edit', nodes: [node], connections: {} };
+	const data = additionalData(
+		sandboxCredential(sandbox(), TOKENS.org),
+		'edit',
+		'manual',
+		workflowData as unknown as IWorkflowBase,
+	);
+	data.currentNodeParameters = parameters;
+	const context = new LoadOptionsContext(workflow, node, data, 'parameters.token');
+	return await nodeTypes.getByName(FLIPLET_NODE).methods!.listSearch![method].call(context);
+}
+
+describe('Organization pickers', () => {
+	it('lists the organizations of the apps the token reaches (there is no organization list endpoint)', async () => {
+		const result = await runListSearch({
+			method: 'searchOrganizations',
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.results).toEqual([
+			{ name: 'Organization 1 (Staff Directory, Field Reports)', value: '1' },
+		]);
+		expect(apiRequests(sandbox()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/apps']);
+		const none = await runListSearch({
+			method: 'searchOrganizations',
+			filter: 'other',
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(none.results).toEqual([]);
+	});
+
+	it('lists the tokens of the organization chosen in the node', async () => {
+		const result = await searchWithParameters('searchOrganizationTokens', {
+			resource: 'organizationToken',
+			operation: 'delete',
+			organization: { __rl: true, mode: 'id', value: '1' },
+		});
+		expect(result.results).toEqual([
+			{ name: 'Sandbox org token (101)', value: '101' },
+			{ name: 'US token (104)', value: '104' },
+		]);
+		expect(apiRequests(sandbox(), /tokens$/)[0].path).toBe('/v1/organizations/1/tokens');
+	});
+
+	it('offers no tokens until an organization is chosen', async () => {
+		const result = await searchWithParameters('searchOrganizationTokens', {
+			resource: 'organizationToken',
+			operation: 'delete',
+		});
+		expect(result.results).toEqual([]);
+		expect(apiRequests(sandbox())).toHaveLength(0);
+	});
+});
