@@ -147,4 +147,20 @@ describe('Fliplet Trigger → data source entries', () => {
 		expect(store.entriesOf(sandbox().state, DEPARTMENTS).length).toBeLessThan(hint);
 		expect(offsets().slice(after)).toEqual([hint, 0, 475]);
 	});
+
+	it('"Fetch Test Event" returns the newest entry and stores no cursor', async () => {
+		sandbox().state.now = () => Date.parse('2026-04-05T08:00:00.000Z');
+		const newest = insert('Newest');
+		const manual = await runPoll({
+			parameters: {
+				event: 'newEntry',
+				dataSource: { __rl: true, mode: 'id', value: String(DEPARTMENTS) },
+			} as never,
+			credentials: sandboxCredential(sandbox(), TOKENS.app),
+			mode: 'manual',
+		});
+		expect(manual.error).toBeUndefined();
+		expect(ids(manual.items)).toEqual([newest.id]);
+		expect(manual.staticData).toEqual({});
+	});
 });
