@@ -5,25 +5,34 @@ import {
 	commitBody,
 	planCommits,
 } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import { comparerFor, stableJson } from '../../nodes/Fliplet/actions/entry/sync/compare';
 import {
 	diffRows,
+	toExistingEntry,
 	type DiffOptions,
-	type InputRow,
+	type InputRows,
 } from '../../nodes/Fliplet/actions/entry/sync/diff';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
 import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
 
-const rows = (...datas: object[]): InputRow[] =>
-	datas.map((data, itemIndex) => ({ itemIndex, data: data as any }));
-const options = (overrides: Partial<DiffOptions> = {}): DiffOptions => ({
+const rows = (...datas: object[]): InputRows => datas as InputRows;
+type TestOptions = DiffOptions & { merge: boolean };
+const options = (overrides: Partial<TestOptions> = {}): TestOptions => ({
 	keyColumns: ['Email'],
 	ignoreKeyCase: false,
 	mode: 'insertAndUpdate',
 	merge: true,
 	...overrides,
 });
+
+/** The diff as Sync runs it: entries kept as key + digest, compared through the comparer. */
+function diff(input: InputRows, entries: Array<{ id: number; data: any }>, opts: TestOptions) {
+	const comparer = comparerFor(input, opts.merge);
+	const existing = entries.map((entry) => toExistingEntry(entry.id, entry.data, opts, comparer));
+	return diffRows(input, existing, opts, comparer);
+}
 
 describe('Sync keys', () => {
 	it('parses a comma-separated list of key columns', () => {
@@ -84,7 +93,7 @@ describe('Sync diff', () => {
 	];
 
 	it('inserts new keys, updates changed rows and counts the rest as unchanged', () => {
-		const plan = diffRows(
+		const plan = diff(
 			rows(
 				{ Email: 'a@x.io', Name: 'Ann' },
 				{ Email: 'b@x.io', Name: 'Bobby' },
@@ -104,16 +113,12 @@ describe('Sync diff', () => {
 	});
 
 	it('in replace mode a column missing from the row is a change', () => {
-		const plan = diffRows(
-			rows({ Email: 'a@x.io', Name: 'Ann' }),
-			existing,
-			options({ merge: false }),
-		);
+		const plan = diff(rows({ Email: 'a@x.io', Name: 'Ann' }), existing, options({ merge: false }));
 		expect(plan.updates.map((row) => row.id)).toEqual([1]);
 	});
 
 	it('skips every row of a duplicate key and rows without a key', () => {
-		const plan = diffRows(
+		const plan = diff(
 			rows({ Email: 'a@x.io' }, { Name: 'no key' }, { Email: 'A@X.IO' }, { Email: 'e@x.io' }),
 			[],
 			options({ ignoreKeyCase: true }),
@@ -127,7 +132,7 @@ describe('Sync diff', () => {
 	});
 
 	it('mirror deletes absent keys, extra entries of a key and keyless entries, not ambiguous ones', () => {
-		const plan = diffRows(
+		const plan = diff(
 			rows({ Email: 'a@x.io', Name: 'Ann' }, { Email: 'c@x.io' }, { Email: 'c@x.io' }),
 			[
 				...existing,
@@ -145,7 +150,7 @@ describe('Sync diff', () => {
 	});
 
 	it('insert-only leaves changed rows alone', () => {
-		const plan = diffRows(
+		const plan = diff(
 			rows({ Email: 'b@x.io', Name: 'Bobby' }, { Email: 'z@x.io' }),
 			existing,
 			options({ mode: 'insertOnly' }),
@@ -153,6 +158,49 @@ describe('Sync diff', () => {
 		expect(plan.updates).toEqual([]);
 		expect(plan.unchanged).toBe(1);
 		expect(plan.inserts.map((row) => row.key)).toEqual(['z@x.io']);
+	});
+});
+
+describe('Sync comparer', () => {
+	it('writes stable JSON whatever the key order', () => {
+		expect(stableJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null }, u: undefined })).toBe(
+			'{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}',
+		);
+	});
+
+	it('merging compares only the columns each row has, for each set of columns', () => {
+		const input = [
+			{ Email: 'a', Name: 'Ann' },
+			{ Email: 'b', Age: 3 },
+		];
+		const comparer = comparerFor(input, true);
+		const digest = comparer.digest({ Email: 'a', Name: 'Ann', Age: 3, Photo: 'x.png' });
+		expect(comparer.isChanged(digest, { Name: 'Ann', Email: 'a' })).toBe(false);
+		expect(comparer.isChanged(digest, { Email: 'a', Name: 'Anne' })).toBe(true);
+		expect(comparer.isChanged(digest, { Email: 'b', Age: 3 })).toBe(true);
+		expect(
+			comparer.isChanged(comparer.digest({ Email: 'b', Age: 3 }), { Email: 'b', Age: 3 }),
+		).toBe(false);
+		expect(comparer.isChanged(comparer.digest({ Email: 'b' }), { Email: 'b', Age: null })).toBe(
+			true,
+		);
+	});
+
+	it('replacing compares the whole data', () => {
+		const comparer = comparerFor([{ Email: 'a' }], false);
+		expect(comparer.isChanged(comparer.digest({ Email: 'a', Photo: 'x' }), { Email: 'a' })).toBe(
+			true,
+		);
+		expect(comparer.isChanged(comparer.digest({ Email: 'a' }), { Email: 'a' })).toBe(false);
+	});
+
+	it('keeps the data itself when rows come in many shapes', () => {
+		const input = Array.from({ length: 6 }, (_, n) => ({ Email: 'a', [`c${n}`]: n }));
+		const comparer = comparerFor(input, true);
+		const digest = comparer.digest({ Email: 'a', c1: 1, c2: 5 });
+		expect(digest).toEqual({ Email: 'a', c1: 1, c2: 5 });
+		expect(comparer.isChanged(digest, input[1])).toBe(false);
+		expect(comparer.isChanged(digest, input[2])).toBe(true);
 	});
 });
 
@@ -172,7 +220,7 @@ describe('Sync chunks', () => {
 	});
 
 	it('plans updates, then inserts, then one final delete commit, marking only inserts as not idempotent', () => {
-		const plan = diffRows(
+		const plan = diff(
 			rows({ Email: 'a@x.io', Name: 'New' }, { Email: 'n1' }, { Email: 'n2' }, { Email: 'n3' }),
 			[
 				{ id: 1, data: { Email: 'a@x.io' } },

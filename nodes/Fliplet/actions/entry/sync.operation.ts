@@ -10,7 +10,8 @@ import { getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { planCommits } from './sync/chunks';
 import { syncFields } from './sync/description';
-import { diffRows, type InputRow, type SyncPlan } from './sync/diff';
+import { comparerFor } from './sync/compare';
+import { diffRows, toExistingEntry, type InputRows, type SyncPlan } from './sync/diff';
 import { attributesFor } from './sync/attributes';
 import { readEntries } from './sync/readEntries';
 import { sendCommits, type CommitOutcome } from './sync/sendCommits';
@@ -66,18 +67,19 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const settings = readSyncSettings.call(this);
 	const target = getDataSourceTarget.call(this, 0);
-	const rows: InputRow[] = items.map((item, itemIndex) => ({
-		itemIndex,
-		data: settings.typecast ? typecastRow(item.json) : item.json,
-	}));
+	const rows: InputRows = items.map((item) =>
+		settings.typecast ? typecastRow(item.json) : item.json,
+	);
 	const counter = { requests: 0 };
+	const comparer = comparerFor(rows, settings.merge);
 	const entries = await readEntries.call(
 		this,
 		target,
 		attributesFor(rows, settings.keyColumns, settings.merge),
+		(id, data) => toExistingEntry(id, data, settings, comparer),
 		counter,
 	);
-	const plan = diffRows(rows, entries, settings);
+	const plan = diffRows(rows, entries, settings, comparer);
 	refuseEmptying.call(this, plan, settings);
 	const commits = planCommits(plan, settings);
 	const summaryInput = {

@@ -1,26 +1,24 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { jsonEqual } from './equal';
+import type { Comparer, EntryDigest } from './compare';
 import { rowKey } from './keys';
 
 export type SyncMode = 'insertAndUpdate' | 'insertOnly' | 'mirror';
 
-export interface InputRow {
-	itemIndex: number;
-	data: IDataObject;
-}
+/** The input rows: row `i` is the data of input item `i`. */
+export type InputRows = IDataObject[];
 
+/** An entry as the diff keeps it: its id, its key (null without one) and a digest of its data. */
 export interface ExistingEntry {
 	id: number;
-	data: IDataObject;
+	key: string | null;
+	digest: EntryDigest;
 }
 
 export interface DiffOptions {
 	keyColumns: string[];
 	ignoreKeyCase: boolean;
 	mode: SyncMode;
-	/** true: an update merges the row's columns into the entry; false: the row replaces its data. */
-	merge: boolean;
 }
 
 export interface SkippedRow {
@@ -58,16 +56,17 @@ function quoteList(names: Array<string | number>): string {
 }
 
 /** Rows by key; rows without a key or sharing a key are skipped (all of them: none is guessed right). */
-function keyRows(rows: InputRow[], options: DiffOptions) {
-	const unique = new Map<string, InputRow>();
-	const duplicates = new Map<string, InputRow[]>();
+function keyRows(rows: InputRows, options: DiffOptions) {
+	// Item indexes by key: numbers, so a large input costs little beside its own data.
+	const unique = new Map<string, number>();
+	const duplicates = new Map<string, number[]>();
 	const skipped: SkippedRow[] = [];
-	for (const row of rows) {
-		const result = rowKey(row.data, options.keyColumns, options.ignoreKeyCase);
+	for (let row = 0; row < rows.length; row++) {
+		const result = rowKey(rows[row], options.keyColumns, options.ignoreKeyCase);
 		if ('missing' in result) {
 			const plural = result.missing.length > 1 ? 's' : '';
 			skipped.push({
-				itemIndex: row.itemIndex,
+				itemIndex: row,
 				reason: `Missing key column${plural} ${quoteList(result.missing)}`,
 			});
 			continue;
@@ -75,16 +74,16 @@ function keyRows(rows: InputRow[], options: DiffOptions) {
 		const first = unique.get(result.key);
 		const list = duplicates.get(result.key);
 		if (list) list.push(row);
-		else if (first) {
+		else if (first !== undefined) {
 			duplicates.set(result.key, [first, row]);
 			unique.delete(result.key);
 		} else unique.set(result.key, row);
 	}
 	for (const [key, list] of duplicates) {
 		for (const row of list) {
-			const others = list.filter((other) => other !== row).map((other) => other.itemIndex);
+			const others = list.filter((other) => other !== row);
 			skipped.push({
-				itemIndex: row.itemIndex,
+				itemIndex: row,
 				reason: `Duplicate key (also in item ${others.join(', ')})`,
 				key,
 			});
@@ -94,22 +93,25 @@ function keyRows(rows: InputRow[], options: DiffOptions) {
 	return { unique, duplicateKeys: new Set(duplicates.keys()), skipped };
 }
 
+export function toExistingEntry(
+	id: number,
+	data: IDataObject,
+	options: DiffOptions,
+	comparer: Comparer,
+): ExistingEntry {
+	const result = rowKey(data, options.keyColumns, options.ignoreKeyCase);
+	return { id, key: 'key' in result ? result.key : null, digest: comparer.digest(data) };
+}
+
 /** The first entry of each key; later entries with the same key and entries without a key are strays. */
-function keyEntries(entries: ExistingEntry[], options: DiffOptions) {
+function keyEntries(entries: ExistingEntry[]) {
 	const byKey = new Map<string, ExistingEntry>();
 	const strays: PlannedDelete[] = [];
 	for (const entry of entries) {
-		const result = rowKey(entry.data, options.keyColumns, options.ignoreKeyCase);
-		if ('missing' in result) strays.push({ id: entry.id, key: null });
-		else if (byKey.has(result.key)) strays.push({ id: entry.id, key: result.key });
-		else byKey.set(result.key, entry);
+		if (entry.key !== null && !byKey.has(entry.key)) byKey.set(entry.key, entry);
+		else strays.push({ id: entry.id, key: entry.key });
 	}
 	return { byKey, strays };
-}
-
-function isChanged(entry: ExistingEntry, row: IDataObject, merge: boolean): boolean {
-	if (!merge) return !jsonEqual(entry.data, row);
-	return Object.keys(row).some((column) => !jsonEqual(entry.data[column], row[column]));
 }
 
 /**
@@ -117,12 +119,13 @@ function isChanged(entry: ExistingEntry, row: IDataObject, merge: boolean): bool
  * to update (by entry id) and, in mirror mode, entries whose key is not among the rows to delete.
  */
 export function diffRows(
-	rows: InputRow[],
+	rows: InputRows,
 	entries: ExistingEntry[],
 	options: DiffOptions,
+	comparer: Comparer,
 ): SyncPlan {
 	const { unique, duplicateKeys, skipped } = keyRows(rows, options);
-	const { byKey, strays } = keyEntries(entries, options);
+	const { byKey, strays } = keyEntries(entries);
 	const plan: SyncPlan = {
 		inserts: [],
 		updates: [],
@@ -132,12 +135,13 @@ export function diffRows(
 		existingCount: entries.length,
 	};
 
-	for (const [key, row] of unique) {
+	for (const [key, itemIndex] of unique) {
 		const entry = byKey.get(key);
-		if (!entry) plan.inserts.push({ itemIndex: row.itemIndex, key, data: row.data });
-		else if (options.mode === 'insertOnly' || !isChanged(entry, row.data, options.merge))
+		const data = rows[itemIndex];
+		if (!entry) plan.inserts.push({ itemIndex, key, data });
+		else if (options.mode === 'insertOnly' || !comparer.isChanged(entry.digest, data))
 			plan.unchanged++;
-		else plan.updates.push({ itemIndex: row.itemIndex, key, id: entry.id, data: row.data });
+		else plan.updates.push({ itemIndex, key, id: entry.id, data });
 	}
 
 	if (options.mode === 'mirror') {

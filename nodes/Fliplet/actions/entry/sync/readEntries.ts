@@ -8,7 +8,10 @@ import type { ExistingEntry } from './diff';
 
 export const READ_PAGE_SIZE = 5000;
 
-function toEntry(this: IExecuteFunctions, raw: IDataObject): ExistingEntry {
+function checkedEntry(
+	this: IExecuteFunctions,
+	raw: IDataObject,
+): { id: number; data: IDataObject } {
 	const id = Number(raw.id);
 	const data = raw.data ?? {};
 	if (!Number.isInteger(id) || typeof data !== 'object' || Array.isArray(data)) {
@@ -30,7 +33,8 @@ function totalOf(body: unknown): number | undefined {
 }
 
 /**
- * Every entry of the data source, read by id in pages. Reading stops at the total the API reports,
+ * Every entry of the data source, read by id in pages, each turned by `keep` into what the diff
+ * needs as soon as its page arrives (so the pages' data is not all held at once). Reading stops at the total the API reports,
  * or else at an empty page: a page shorter than asked may only mean the server caps page sizes,
  * and stopping there would make mirror mode delete entries it never saw.
  */
@@ -38,6 +42,7 @@ export async function readEntries(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	attributes: string[],
+	keep: (id: number, data: IDataObject) => ExistingEntry,
 	counter: { requests: number },
 ): Promise<ExistingEntry[]> {
 	const entries: ExistingEntry[] = [];
@@ -58,7 +63,10 @@ export async function readEntries(
 			idempotent: true,
 		});
 		const page = listFrom(this.getNode(), body, 'entries');
-		for (const raw of page) entries.push(toEntry.call(this, raw));
+		for (const raw of page) {
+			const { id, data } = checkedEntry.call(this, raw);
+			entries.push(keep(id, data));
+		}
 		const total = totalOf(body);
 		if (page.length === 0 || (total !== undefined && entries.length >= total)) return entries;
 	}

@@ -29,7 +29,7 @@ export async function sendCommits(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	commits: PlannedCommit[],
-	options: CommitOptions,
+	options: CommitOptions & { outputRows: boolean },
 	counter: { requests: number },
 ): Promise<CommitOutcome> {
 	const outcome: CommitOutcome = { landed: [], newIds: new Map() };
@@ -50,7 +50,8 @@ export async function sendCommits(
 			return outcome;
 		}
 		outcome.landed.push(commit);
-		if (commit.kind === 'insert') {
+		// The new ids are only reported per row; a large sync need not keep them otherwise.
+		if (commit.kind === 'insert' && options.outputRows) {
 			const itemByClientId = new Map(
 				commit.inserts.map((row) => [clientIdOf(row.itemIndex), row.itemIndex]),
 			);
