@@ -12,6 +12,7 @@ import {
 	type DiffOptions,
 	type InputRows,
 } from '../../nodes/Fliplet/actions/entry/sync/diff';
+import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
 import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
@@ -266,5 +267,29 @@ describe('Sync read attributes', () => {
 		]);
 		expect(attributesFor(input, ['Email'], false)).toEqual(['id', 'data']);
 		expect(attributesFor(rows({ 'a.b': 1 }), ['Email'], true)).toEqual(['id', 'data']);
+	});
+});
+
+describe('Sync output', () => {
+	it('says so in the row item when the API returned no ids for new entries', () => {
+		const plan = diff(rows({ Email: 'a' }), [], options());
+		const commits = planCommits(plan, { chunkSize: 10, merge: true, runHooks: [] });
+		const output = buildOutput({
+			plan,
+			commits,
+			outcome: { landed: commits, newIds: new Map() },
+			mode: 'insertAndUpdate',
+			requests: 2,
+			itemCount: 1,
+			outputRows: true,
+		});
+		expect(output[1].json).toEqual({
+			action: 'insert',
+			id: null,
+			key: 'a',
+			data: { Email: 'a' },
+			idNote: expect.stringContaining('did not return the id'),
+		});
+		expect(output[1].pairedItem).toEqual({ item: 0 });
 	});
 });

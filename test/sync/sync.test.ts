@@ -413,6 +413,19 @@ describe('Entry → Sync', () => {
 		expect(result.items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
+	it('mirror sends no delete when an upsert commit fails', async () => {
+		const id = await dataSourceWith(sandbox(), people);
+		failNthCommit(sandbox(), 1, 500, 10);
+		const result = await runSync(sandbox(), id, [{ ...people[0], Age: 1 }], {
+			syncMode: 'mirror',
+		});
+
+		expect(result.error?.message).toMatch(/^Sync stopped at commit 1 of 2 \(update of 1 rows\)/);
+		expect(result.error?.description).toContain('None of the 2 commits had landed');
+		expect(commitsOf(sandbox()).every((commit) => commit.body.delete === undefined)).toBe(true);
+		expect(storedData(sandbox(), id)).toEqual(people);
+	});
+
 	it('retries a failed update commit, since re-sending it is harmless', async () => {
 		const id = await dataSourceWith(sandbox(), people);
 		failNthCommit(sandbox(), 1);
