@@ -20,6 +20,7 @@ import {
 	MAX_RATE_LIMIT_WAITS,
 	rateLimitWaitMs,
 } from './retryPolicy';
+import { findUnsafeKey } from './unsafeKeys';
 
 export type FlipletContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -102,6 +103,18 @@ export async function flipletApiRequest<T = IDataObject>(
 			itemIndex: request.itemIndex,
 			description: 'Edit the Fliplet API credential: pick a region, or give an https:// base URL.',
 		});
+	}
+	const unsafeKey = findUnsafeKey(request.body);
+	if (unsafeKey !== undefined) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The data holds a field "${unsafeKey}", which is never sent`,
+			{
+				itemIndex: request.itemIndex,
+				description:
+					'Fields named __proto__ (or constructor.prototype) can corrupt objects on a server that merges them (prototype pollution). Rename or remove that field, e.g. with an Edit Fields node.',
+			},
+		);
 	}
 	const idempotent = request.method === 'GET' || request.idempotent === true;
 	const options: IHttpRequestOptions = {

@@ -263,7 +263,8 @@ function jsonBody(this: IExecuteFunctions, itemIndex: number) {
 	const raw = this.getNodeParameter('jsonBody', itemIndex) as unknown;
 	let body: unknown = raw;
 	if (typeof raw === 'string') {
-		body = jsonParse(raw, { fallbackValue: undefined });
+		// jsonParse rethrows when the fallback is undefined: use null, refused just below.
+		body = jsonParse(raw, { fallbackValue: null });
 	}
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
 		throw new NodeOperationError(this.getNode(), 'The body is not a JSON object', {

@@ -41,7 +41,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
+		const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 		if (!name) {
 			throw new NodeOperationError(this.getNode(), 'The data source needs a name', {
 				itemIndex,
@@ -50,7 +50,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		}
 		const qs = await getDataSourceContext.call(this, itemIndex);
 		const body: IDataObject = { name };
-		const type = String(this.getNodeParameter('type', itemIndex, '')).trim();
+		const type = String(this.getNodeParameter('type', itemIndex, '') ?? '').trim();
 		if (type) body.type = type;
 		const response = await flipletApiRequest.call(this, {
 			method: 'POST',

@@ -121,6 +121,20 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				},
 			);
 		}
+		const badId = entries.findIndex(
+			(entry) => entry.id !== undefined && !/^\d+$/.test(String(entry.id)),
+		);
+		if (badId !== -1) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Entries: item ${badId} has an id that is not a whole number`,
+				{
+					itemIndex,
+					description:
+						'Leave "id" out to insert the entry, or give the id of the entry to update, e.g. {"id": 123, "data": {...}}.',
+				},
+			);
+		}
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const body: IDataObject = {
 			entries,

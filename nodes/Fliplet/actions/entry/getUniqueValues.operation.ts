@@ -33,7 +33,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
-		const columns = String(this.getNodeParameter('uniqueColumns', itemIndex, ''))
+		const columns = String(this.getNodeParameter('uniqueColumns', itemIndex, '') ?? '')
 			.split(',')
 			.map((column) => column.trim())
 			.filter(Boolean);

@@ -78,6 +78,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			'End Date',
 			itemIndex,
 		);
+		if (startDate && endDate && Date.parse(startDate) > Date.parse(endDate)) {
+			throw new NodeOperationError(node, `Start Date ${startDate} is after End Date ${endDate}`, {
+				itemIndex,
+				description: 'Give a Start Date on or before the End Date, or swap them.',
+			});
+		}
 		if (startDate) qs.startDate = startDate;
 		if (endDate) qs.endDate = endDate;
 		const body = await flipletApiRequest.call(this, {

@@ -38,7 +38,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
 			itemIndex,
 		);
-		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
+		const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 		if (!name) {
 			throw new NodeOperationError(this.getNode(), 'The token needs a name', {
 				itemIndex,

@@ -1,0 +1,81 @@
+import {
+	apiRequests,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+	type TestItem,
+} from '../harness';
+import { BAD_INPUT_GROUPS, type BadInputGroup } from './badInputCases';
+
+const sandbox = useSandbox();
+
+const itemFor = (group: BadInputGroup, value: unknown): TestItem =>
+	group.item ? group.item(value) : { json: value === undefined ? {} : { v: value as string } };
+
+const credentials = (group: BadInputGroup) =>
+	sandboxCredential(sandbox(), group.token === 'org' ? TOKENS.org : TOKENS.app);
+
+const describeValue = (value: unknown) =>
+	value === undefined
+		? 'undefined'
+		: typeof value === 'string' && value.length > 60
+			? `a ${value.length}-character string`
+			: JSON.stringify(value);
+
+const totalCases = BAD_INPUT_GROUPS.reduce((sum, group) => sum + group.values.length, 0);
+
+describe(`${totalCases} bad inputs across operations`, () => {
+	it('are at least 100', () => {
+		expect(totalCases).toBeGreaterThanOrEqual(100);
+	});
+
+	describe.each(BAD_INPUT_GROUPS.map((group) => [group.operation, group] as const))(
+		'%s',
+		(_name, group) => {
+			it(`refuses ${group.values.map(describeValue).join(', ')} item by item, naming the field`, async () => {
+				const result = await runNode({
+					parameters: group.parameters,
+					input: group.values.map((value) => itemFor(group, value)),
+					credentials: credentials(group),
+					continueOnFail: true,
+				});
+
+				expect(result.error).toBeUndefined();
+				const writes = apiRequests(sandbox()).filter((request) => request.method !== 'GET');
+				const reads = apiRequests(sandbox()).filter((request) => request.method === 'GET');
+				expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual([]);
+				if (!group.readsAllowed) expect(reads.map((request) => request.path)).toEqual([]);
+				const outcomes = result.items.map((item, index) => ({
+					value: describeValue(group.values[index]),
+					item: ([item.pairedItem].flat()[0] as { item: number }).item,
+					error: item.json.error,
+					description: item.json.description,
+				}));
+				expect(outcomes).toEqual(
+					group.values.map((value, index) => ({
+						value: describeValue(value),
+						item: index,
+						error: expect.any(String),
+						description: expect.any(String),
+					})),
+				);
+				for (const outcome of outcomes) {
+					expect(`${outcome.error} ${outcome.description}`).toMatch(group.field);
+				}
+			});
+
+			it('stops the node with a node error naming the item when not continuing on fail', async () => {
+				const result = await runNode({
+					parameters: group.parameters,
+					input: [itemFor(group, group.values[0])],
+					credentials: credentials(group),
+				});
+				expect(['NodeOperationError', 'NodeApiError']).toContain(result.error?.name);
+				expect(result.error?.context?.itemIndex).toBe(0);
+				expect(result.error?.description).toBeTruthy();
+				expect(apiRequests(sandbox()).filter((r) => r.method !== 'GET')).toEqual([]);
+			});
+		},
+	);
+});
