@@ -23,7 +23,9 @@ const {
 	importCredentials,
 	importWorkflows,
 	isolateCredentials,
+	prepareForTier,
 	readWorkflows,
+	startsFromFlipletTrigger,
 	workflowFiles,
 } = require('./lib/imports');
 const { shapeRun } = require('./lib/workflowRun');
@@ -45,6 +47,9 @@ async function main() {
 	const filters = process.argv.slice(2);
 	const selected = (key) => !filters.length || filters.some((word) => key.includes(word));
 	const workflows = readWorkflows(workflowFiles().filter((file) => selected(path.basename(file))));
+	for (const entry of workflows) prepareForTier(entry.workflow);
+	const activated = workflows.filter((entry) => startsFromFlipletTrigger(entry.workflow));
+	const batch = workflows.filter((entry) => !activated.includes(entry));
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'fliplet-e2e-'));
 	const instance = createInstance({
 		userFolder,
@@ -72,12 +77,12 @@ async function main() {
 			...isolateCredentials(workflows, (entry) => sandboxes.get(entry.key).url, TOKENS),
 		]);
 		await importWorkflows(instance, workflows);
-		log(`n8n ready in ${userFolder}; running ${workflows.length} workflows in one n8n process`);
+		log(`n8n ready in ${userFolder}; running ${batch.length} workflows in one n8n process`);
 
 		const batchStarted = Date.now();
-		const results = await runBatch(instance, workflows);
+		const results = batch.length ? await runBatch(instance, batch) : new Map();
 		log(`  (n8n execute-batch: ${Date.now() - batchStarted} ms)`);
-		for (const workflow of workflows) {
+		for (const workflow of batch) {
 			const sandbox = sandboxes.get(workflow.key);
 			try {
 				const check = checks[workflow.key];
@@ -93,17 +98,27 @@ async function main() {
 			}
 		}
 
-		if (selected('server')) {
+		if (selected('server') || activated.length) {
+			// Trigger workflows are published now, so the server activates them when it starts.
+			for (const { id } of activated) await instance.cli(['publish:workflow', `--id=${id}`]);
 			const serverStarted = Date.now();
 			try {
-				await serverChecks(instance, {
-					sandboxUrl: serverSandbox.url,
-					tokens: TOKENS,
-					requests: () => serverSandbox.requests,
-				});
-				log(
-					`  ✓ editor: Fliplet node listed, credential test OK and refused (${Date.now() - serverStarted} ms)`,
+				await serverChecks(
+					instance,
+					{ sandboxUrl: serverSandbox.url, tokens: TOKENS, requests: () => serverSandbox.requests },
+					async (rest) => {
+						log(`  ✓ editor: Fliplet nodes listed, credential test OK and refused`);
+						for (const workflow of activated) {
+							try {
+								await checkActivated(rest, workflow, sandboxes.get(workflow.key));
+								log(`  ✓ ${workflow.key} (activated): ${workflow.name}`);
+							} catch (error) {
+								fail(workflow.key, error);
+							}
+						}
+					},
 				);
+				log(`  (editor server phase: ${Date.now() - serverStarted} ms)`);
 			} catch (error) {
 				fail('server', error);
 			}
@@ -125,6 +140,34 @@ async function main() {
 	if (failures.length) {
 		log(`n8n user folder kept for inspection: ${userFolder}`);
 		process.exitCode = 1;
+	}
+}
+
+/**
+ * A workflow the server activated: its check is retried until it passes (the activation poll and
+ * the executions it starts run in the background) or 90 s pass.
+ */
+async function checkActivated(rest, workflow, sandbox) {
+	const check = checks[workflow.key];
+	if (!check) throw new Error(`no check in test/e2e/checks.js for ${workflow.key}`);
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
+	const deadline = Date.now() + 90_000;
+	for (;;) {
+		const listed = await rest.request('GET', `/rest/executions?filter=${filter}`);
+		const executions = listed.data?.results ?? listed.data ?? [];
+		try {
+			const requests = sandbox.requests.slice();
+			await check({
+				run: { executions, nodes: {} },
+				requests,
+				state: sandbox.state,
+				tokens: TOKENS,
+			});
+			return;
+		} catch (error) {
+			if (Date.now() > deadline) throw error;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 }
 

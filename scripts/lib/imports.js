@@ -69,6 +69,31 @@ function isolateCredentials(workflows, sandboxUrlOf, tokens) {
 	return credentials;
 }
 
+const TRIGGER = 'n8n-nodes-fliplet.flipletTrigger';
+const SCHEDULE = 'n8n-nodes-base.scheduleTrigger';
+
+/** Whether the workflow starts from the Fliplet Trigger (it runs when activated, not by the CLI). */
+function startsFromFlipletTrigger(workflow) {
+	return workflow.nodes.some((node) => node.type === TRIGGER);
+}
+
+/**
+ * The tier's copy of a workflow: a Schedule Trigger becomes a Manual Trigger of the same name (the
+ * CLI starts workflows from one), and a Fliplet Trigger without "Start From" gets a date before the
+ * fixture's entries, so the poll made on activation delivers them.
+ */
+function prepareForTier(workflow) {
+	for (const node of workflow.nodes) {
+		if (node.type === SCHEDULE) {
+			Object.assign(node, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
+		}
+		if (node.type === TRIGGER && !node.parameters.startFrom) {
+			node.parameters.startFrom = '2026-01-01T00:00:00.000Z';
+		}
+	}
+	return workflow;
+}
+
 function readWorkflows(files) {
 	return files.map((file) => {
 		const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -92,6 +117,8 @@ async function importWorkflows(instance, workflows) {
 
 module.exports = {
 	workflowFiles,
+	startsFromFlipletTrigger,
+	prepareForTier,
 	readWorkflows,
 	credentialFixtures,
 	isolateCredentials,

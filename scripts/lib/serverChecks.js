@@ -11,8 +11,10 @@ const FLIPLET_NODE = 'n8n-nodes-fliplet.fliplet';
 /**
  * @param {ReturnType<import('./n8nInstance').createInstance>} instance started with ownerSettings()
  * @param {{ sandboxUrl: string, tokens: Record<string, string>, requests: () => any[] }} sandbox
+ * @param {(rest: Awaited<ReturnType<typeof login>>) => Promise<void>} [whileRunning] more checks
+ *   to make while the server runs (activated workflows)
  */
-async function serverChecks(instance, sandbox) {
+async function serverChecks(instance, sandbox, whileRunning) {
 	const baseUrl = `http://127.0.0.1:${instance.env.N8N_PORT}`;
 	const child = instance.startServer();
 	let output = '';
@@ -60,8 +62,10 @@ async function serverChecks(instance, sandbox) {
 		);
 		const refused = sent('eu--revoked-token');
 		assert.ok(refused.length >= 1, 'the revoked token was tried');
-		for (const request of refused)
+		for (const request of refused) {
 			assert.deepEqual([request.path, request.status], ['/v1/apps', 401]);
+		}
+		if (whileRunning) await whileRunning(rest);
 	} catch (error) {
 		error.message += `\n--- n8n server output ---\n${output.slice(-4000)}`;
 		throw error;

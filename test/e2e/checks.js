@@ -207,4 +207,100 @@ checks['resources.workflow.json'] = ({ run, state, tokens }) => {
 	}
 };
 
+const staffOf = (state) => state.entries.filter((entry) => entry.dataSourceId === 100);
+const STAFF_EMAILS = [
+	'alice@example.com',
+	'bob@example.com',
+	'carla@example.com',
+	'dan@example.com',
+	'eve@example.com',
+];
+
+/** Activated workflows: at least one execution, and none failed. */
+function assertExecutionsSucceeded(run) {
+	assert.ok(run.executions.length >= 1, 'the trigger started an execution');
+	for (const execution of run.executions) assert.equal(execution.status, 'success');
+}
+
+checks['sync-spreadsheet.json'] = ({ run, state }) => {
+	assert.equal(run.status, 'success');
+	assert.deepEqual(
+		json(run, 'Extract from File').map((row) => row.Email),
+		['alice@example.com', 'bob@example.com', 'frank@example.com'],
+	);
+	const commits = run.nodes['Sync Staff'].requests.filter((request) =>
+		/commit$/.test(request.path),
+	);
+	assert.ok(commits.length >= 1);
+	for (const commit of commits)
+		assert.equal(commit.body.append, true, 'a sync never replaces the data');
+	const alice = staffOf(state).find((entry) => entry.data.Email === 'alice@example.com');
+	assert.deepEqual(
+		commits
+			.flatMap((commit) => commit.body.entries)
+			.map((entry) => [entry.id ?? 'new', entry.data.Email])
+			.sort((a, b) => a[1].localeCompare(b[1])),
+		[
+			[alice.id, 'alice@example.com'],
+			['new', 'frank@example.com'],
+		],
+		'only the changed and the new row are sent',
+	);
+	assert.equal(staffOf(state).length, 6);
+	assert.equal(alice.data.Department, 'Marketing');
+	assert.deepEqual(alice.data.Address, { city: 'London' }, 'columns not in the sheet are kept');
+	const frank = staffOf(state).find((entry) => entry.data.Email === 'frank@example.com');
+	assert.equal(frank.data.Age, 31, 'spreadsheet text typecast to a number');
+};
+
+checks['scheduled-notification.json'] = ({ run, state }) => {
+	assert.equal(run.status, 'success');
+	const request = onlyRequest(run, 'Publish Notification', 'PUT', '/v1/apps/11/notifications');
+	assert.equal(request.body.status, 'published');
+	assert.equal(request.body.data.title, 'Weekly update');
+	assert.match(request.body.data.message, /^Week \d{1,2}: the new rota is in the app\.$/);
+	assert.ok(request.body.pushNotification, 'sent as a push notification too');
+	assert.equal(request.body.scope, undefined, 'no scope: every user of the app');
+	const [created] = json(run, 'Publish Notification');
+	const stored = state.notifications.find((notification) => notification.id === created.id);
+	assert.equal(stored?.status, 'published');
+};
+
+checks['new-entry-email.json'] = ({ run, requests, state }) => {
+	assert.deepEqual(
+		state.sent.emails.map((email) => email.to[0].email).sort(),
+		STAFF_EMAILS,
+		'one welcome email per entry',
+	);
+	const alice = state.sent.emails.find((email) => email.to[0].email === 'alice@example.com');
+	assert.equal(alice.subject, 'Welcome, Alice Martin');
+	assert.equal(alice.html, '<p>Hi Alice Martin, welcome to the Sales team!</p>');
+	assert.equal(requests.filter((request) => request.path === '/v1/communicate/email').length, 5);
+	assertExecutionsSucceeded(run);
+};
+
+checks['new-entry-sms.json'] = ({ run, state }) => {
+	assert.deepEqual(state.sent.sms, [
+		{ data: { to: '+447700900123', body: 'New event: Open day on 2026-02-01' } },
+	]);
+	assertExecutionsSucceeded(run);
+};
+
+checks['ai-summary-email.json'] = ({ run, requests, state }) => {
+	const completions = requests.filter((request) => request.path === '/v1/apps/11/ai/completions');
+	assert.equal(completions.length, 1, 'one summary for all new entries');
+	const { messages, model } = completions[0].body;
+	assert.equal(model, 'gpt-4o-mini');
+	assert.equal(messages[0].role, 'system');
+	const prompt = messages[messages.length - 1].content;
+	assert.match(prompt, /^Summarise these 5 new entries:/);
+	for (const email of STAFF_EMAILS) assert.ok(prompt.includes(email), `${email} in the prompt`);
+	assert.equal(state.sent.emails.length, 1);
+	const [summary] = state.sent.emails;
+	assert.deepEqual(summary.to, [{ email: 'lead@example.com', type: 'to' }]);
+	assert.equal(summary.subject, 'New staff: 5 entries');
+	assert.match(summary.html, /^<p>Echo: Summarise these 5 new entries/);
+	assertExecutionsSucceeded(run);
+};
+
 module.exports = { checks };
