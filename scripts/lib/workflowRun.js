@@ -24,7 +24,10 @@ function shapeRun(raw, requests) {
 	for (const [name, runs] of Object.entries(runData)) {
 		const first = runs[0] ?? {};
 		nodes[name] = {
-			items: (first.data?.main?.[0] ?? []).map((item) => ({ json: item.json, binary: item.binary })),
+			items: (first.data?.main?.[0] ?? []).map((item) => ({
+				json: item.json,
+				binary: item.binary,
+			})),
 			outputs: (first.data?.main ?? []).map((output) => (output ?? []).map((item) => item.json)),
 			error: first.error,
 			requests: requests.filter((_, index) => owners[index] === name),
