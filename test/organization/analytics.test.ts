@@ -78,6 +78,9 @@ describe('Organization → Get Analytics', () => {
 		expect(apiRequests(sandbox(), /\/analytics$/)[0].query).toEqual({});
 		const bad = await getAnalytics({ startDate: 'next tuesday', output: 'summary' });
 		expect(bad.error?.message).toMatch(/Start Date: "next tuesday" is not a date/);
+		const reversed = await getAnalytics({ startDate: '2026-02-01', endDate: '2026-01-01' });
+		expect(reversed.error?.message).toMatch(/Start Date .* is after End Date/);
+		expect(reversed.error?.description).toMatch(/Swap/);
 		expect(apiRequests(sandbox(), /\/analytics$/)).toHaveLength(1);
 	});
 });

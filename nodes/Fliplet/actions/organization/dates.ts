@@ -18,3 +18,21 @@ export function isoDate(
 	}
 	return new Date(ms).toISOString();
 }
+
+/** Optional start and end dates as ISO strings, refused when the period ends before it starts. */
+export function isoDateRange(
+	node: INode,
+	start: unknown,
+	end: unknown,
+	itemIndex?: number,
+): { startDate?: string; endDate?: string } {
+	const startDate = isoDate(node, start, 'Start Date', itemIndex);
+	const endDate = isoDate(node, end, 'End Date', itemIndex);
+	if (startDate && endDate && startDate > endDate) {
+		throw new NodeOperationError(node, `Start Date ${startDate} is after End Date ${endDate}`, {
+			itemIndex,
+			description: 'Swap the two dates, or leave one of them empty.',
+		});
+	}
+	return { startDate, endDate };
+}

@@ -11,7 +11,7 @@ import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { flattenStats } from './analyticsRows';
-import { isoDate } from './dates';
+import { isoDateRange } from './dates';
 import { organizationIdFrom } from './organizationId';
 import { endDateField, organizationLocator, startDateField } from './organization.descriptions';
 
@@ -65,25 +65,13 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
 			itemIndex,
 		);
-		const qs: IDataObject = {};
-		const startDate = isoDate(
+		const { startDate, endDate } = isoDateRange(
 			node,
 			this.getNodeParameter('startDate', itemIndex, ''),
-			'Start Date',
-			itemIndex,
-		);
-		const endDate = isoDate(
-			node,
 			this.getNodeParameter('endDate', itemIndex, ''),
-			'End Date',
 			itemIndex,
 		);
-		if (startDate && endDate && Date.parse(startDate) > Date.parse(endDate)) {
-			throw new NodeOperationError(node, `Start Date ${startDate} is after End Date ${endDate}`, {
-				itemIndex,
-				description: 'Give a Start Date on or before the End Date, or swap them.',
-			});
-		}
+		const qs: IDataObject = {};
 		if (startDate) qs.startDate = startDate;
 		if (endDate) qs.endDate = endDate;
 		const body = await flipletApiRequest.call(this, {

@@ -22,7 +22,7 @@ import {
 	type AuditLogQuery,
 } from './auditLogs';
 import { splitCsvRecords } from './csvRecords';
-import { isoDate } from './dates';
+import { isoDateRange } from './dates';
 import { organizationIdFrom } from './organizationId';
 import { endDateField, organizationLocator, startDateField } from './organization.descriptions';
 
@@ -157,6 +157,7 @@ async function readQuery(this: IExecuteFunctions, itemIndex: number): Promise<Au
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fields = splitList(options.fields);
+	const { startDate, endDate } = isoDateRange(node, filters.startDate, filters.endDate, itemIndex);
 	return {
 		type: auditLogTypes(
 			node,
@@ -168,8 +169,8 @@ async function readQuery(this: IExecuteFunctions, itemIndex: number): Promise<Au
 			? await getAppId.call(this, itemIndex, 'filters.app')
 			: undefined,
 		fields: fields.length ? fields : undefined,
-		startDate: isoDate(node, filters.startDate, 'Start Date', itemIndex),
-		endDate: isoDate(node, filters.endDate, 'End Date', itemIndex),
+		startDate,
+		endDate,
 		sort: options.sort as AuditLogQuery['sort'],
 		order: options.order as AuditLogQuery['order'],
 	};
