@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
@@ -5,7 +7,7 @@ const sandbox = useSandbox();
 const APP = { __rl: true, mode: 'id', value: '11' };
 const NAMES = ['a/b?c', 'Q&A #1', '50% off', '../apps', 'x=1&y=2'];
 
-function run(parameters: Record<string, unknown>) {
+function run(parameters: INodeParameters) {
 	return runNode({ parameters, credentials: sandboxCredential(sandbox()) });
 }
 
