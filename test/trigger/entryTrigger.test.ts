@@ -163,4 +163,35 @@ describe('Fliplet Trigger → data source entries', () => {
 		expect(ids(manual.items)).toEqual([newest.id]);
 		expect(manual.staticData).toEqual({});
 	});
+
+	it('loses nothing when entries are deleted or added between the pages of one poll', async () => {
+		let clock = Date.parse('2026-04-06T08:00:00.000Z');
+		sandbox().state.now = () => (clock += 1);
+		const start = await poll('newEntry', undefined);
+		const added = Array.from({ length: 1100 }, (_, n) => insert(`E${n}`));
+		let landed: Record<string, any> | undefined;
+		let queries = 0;
+		const originalPush = sandbox().requests.push.bind(sandbox().requests);
+		sandbox().requests.push = (...records) => {
+			const count = originalPush(...records);
+			if (records[0].path.endsWith('/data/query') && ++queries === 1) {
+				// Once the first page is served: ten entries before the next page vanish (shifting
+				// it) and a new entry arrives.
+				queueMicrotask(() => {
+					store.removeEntries(
+						sandbox().state,
+						DEPARTMENTS,
+						added.slice(0, 10).map((e: any) => e.id),
+					);
+					landed = insert('Mid-poll');
+				});
+			}
+			return count;
+		};
+		const one = await poll('newEntry', start.staticData, { maxEventsPerPoll: 5000 });
+		const two = await poll('newEntry', one.staticData);
+		const delivered = [...ids(one.items), ...ids(two.items)];
+		expect(landed).toBeDefined();
+		expect(delivered).toEqual([...added.map((e) => e.id), landed!.id]);
+	});
 });
