@@ -1,34 +1,23 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
-	INodeParameterResourceLocator,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import {
-	auditLogTypes,
-	splitList,
-	type AnalyticsEvents,
-} from '../Fliplet/actions/organization/auditLogs';
 import { isoDate } from '../Fliplet/actions/organization/dates';
+import { appLocator } from '../Fliplet/actions/common.descriptions';
+import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
 import {
 	analyticsEventsField,
 	eventTypesField,
-} from '../Fliplet/actions/organization/getAuditLogs.operation';
-import { appLocator } from '../Fliplet/actions/common.descriptions';
-import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
-import { organizationIdFrom } from '../Fliplet/actions/organization/organizationId';
-import { organizationLocator } from '../Fliplet/actions/organization/organization.descriptions';
-import { getAppId } from '../Fliplet/helpers/locators';
+	organizationLocator,
+} from '../Fliplet/actions/organization/organization.descriptions';
 import { listSearch } from '../Fliplet/methods';
 import { cursorAtLatest, eventsSince, type Cursor, type EventSource } from './cursor';
-import { auditLogSource } from './sources/auditLogs';
-import { dataSourceEntrySource } from './sources/dataSourceEntries';
-import { notificationSource } from './sources/notifications';
+import { eventSource } from './sources';
 
 const show = (...event: string[]) => ({ show: { event } });
 
@@ -129,33 +118,6 @@ export class FlipletTrigger implements INodeType {
 		staticData.cursor = result.cursor as unknown as IDataObject;
 		return result.events.length ? [this.helpers.returnJsonArray(result.events)] : null;
 	}
-}
-
-async function eventSource(context: IPollFunctions): Promise<EventSource> {
-	const node = context.getNode();
-	const event = context.getNodeParameter('event') as string;
-	if (event === 'auditLog') {
-		const organizationId = organizationIdFrom(
-			node,
-			context.getNodeParameter('organization') as INodeParameterResourceLocator,
-		);
-		const types = auditLogTypes(
-			node,
-			splitList(context.getNodeParameter('eventTypes', '')),
-			context.getNodeParameter('analyticsEvents', 'exclude') as AnalyticsEvents,
-		);
-		return auditLogSource(context, organizationId, types);
-	}
-	if (event === 'newNotification') {
-		// The app locator reader only needs getNodeParameter, getNode and HTTP, which polls have.
-		const appId = await getAppId.call(context as unknown as IExecuteFunctions, 0);
-		return notificationSource(context, appId);
-	}
-	if (event === 'newEntry') return dataSourceEntrySource(context, 'createdAt');
-	if (event === 'newOrUpdatedEntry') return dataSourceEntrySource(context, 'updatedAt');
-	throw new NodeOperationError(node, `The event "${event}" is not supported`, {
-		description: 'Pick one of the events in "Trigger On".',
-	});
 }
 
 /** The engine's time limit for one poll; n8n versions without one get five minutes. */

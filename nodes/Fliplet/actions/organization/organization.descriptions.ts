@@ -48,3 +48,39 @@ export const endDateField: INodeProperties = {
 	default: '',
 	description: 'Only include records created at or before this moment',
 };
+
+export const eventTypesField: INodeProperties = {
+	displayName: 'Event Types',
+	name: 'eventTypes',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. app.publish, user.login',
+	description:
+		'Comma-separated audit log types to return. Empty returns every type except the five analytics types (see Analytics Events).',
+};
+
+export const analyticsEventsField: INodeProperties = {
+	displayName: 'Analytics Events',
+	name: 'analyticsEvents',
+	type: 'options',
+	default: 'exclude',
+	description:
+		'The five analytics types (app.analytics.pageView, app.analytics.event, app.view, app.update, studio.analytics.presence) are high-volume and left out by default',
+	options: [
+		{
+			name: 'Exclude',
+			value: 'exclude',
+			description: 'Leave analytics events out (the API default)',
+		},
+		{
+			name: 'Include',
+			value: 'include',
+			description: 'Add the analytics types to the listed event types',
+		},
+		{
+			name: 'Only Analytics Events',
+			value: 'only',
+			description: 'Return only the five analytics types',
+		},
+	],
+};

@@ -1,0 +1,46 @@
+import type {
+	IExecuteFunctions,
+	INodeParameterResourceLocator,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	auditLogTypes,
+	splitList,
+	type AnalyticsEvents,
+} from '../../Fliplet/actions/organization/auditLogs';
+import { organizationIdFrom } from '../../Fliplet/actions/organization/organizationId';
+import { getAppId } from '../../Fliplet/helpers/locators';
+import type { EventSource } from '../cursor';
+import { auditLogSource } from './auditLogs';
+import { dataSourceEntrySource } from './dataSourceEntries';
+import { notificationSource } from './notifications';
+
+/** The event source the trigger's parameters describe. */
+export async function eventSource(context: IPollFunctions): Promise<EventSource> {
+	const node = context.getNode();
+	const event = context.getNodeParameter('event') as string;
+	if (event === 'auditLog') {
+		const organizationId = organizationIdFrom(
+			node,
+			context.getNodeParameter('organization') as INodeParameterResourceLocator,
+		);
+		const types = auditLogTypes(
+			node,
+			splitList(context.getNodeParameter('eventTypes', '')),
+			context.getNodeParameter('analyticsEvents', 'exclude') as AnalyticsEvents,
+		);
+		return auditLogSource(context, organizationId, types);
+	}
+	if (event === 'newNotification') {
+		// The app locator reader only needs getNodeParameter, getNode and HTTP, which polls have.
+		const appId = await getAppId.call(context as unknown as IExecuteFunctions, 0);
+		return notificationSource(context, appId);
+	}
+	if (event === 'newEntry') return dataSourceEntrySource(context, 'createdAt');
+	if (event === 'newOrUpdatedEntry') return dataSourceEntrySource(context, 'updatedAt');
+	throw new NodeOperationError(node, `The event "${event}" is not supported`, {
+		description: 'Pick one of the events in "Trigger On".',
+	});
+}
