@@ -13,6 +13,7 @@ import { Workflow } from 'n8n-workflow';
 import { FlipletTrigger } from '../../nodes/FlipletTrigger/FlipletTrigger.node';
 import { additionalData, nodeTypes } from './engine';
 import { registerNodeType } from './packageTypes';
+import { assertNoSecretLeak, logsSinceCapture, secretsOf, startLogCapture } from './secretScan';
 
 // n8n-core's services live in its own copy of the DI container: resolve that one, not a sibling.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -94,11 +95,21 @@ export async function runPoll(options: PollOptions): Promise<PollResult> {
 	);
 	const execute = Container.get(PollTriggerExecutor).create(workflow, node, context, () => true);
 	let error: PollResult['error'];
+	startLogCapture();
 	try {
 		await execute(options.mode === 'manual');
 	} catch (thrown) {
 		error = thrown as PollResult['error'];
 	}
+	// As every runNode: no token or credential secret in what the poll emitted, saved or logged.
+	assertNoSecretLeak(
+		{
+			items: [emitted, workflow.staticData],
+			error: error ?? emittedError,
+			logs: logsSinceCapture(),
+		},
+		secretsOf(options.credentials),
+	);
 	return {
 		items: emitted,
 		error: error ?? emittedError,
