@@ -79,3 +79,51 @@ describe(`${totalCases} bad inputs across operations`, () => {
 		},
 	);
 });
+
+describe('Sync refuses bad settings and rows before writing', () => {
+	const STAFF = { __rl: true, mode: 'id', value: '100' };
+	const rows: TestItem[] = [{ json: { Email: 'new@x.io', Name: 'New' } }];
+
+	it.each([
+		['a chunk size of 0', { syncOptions: { chunkSize: 0 } }, /Chunk size/],
+		['a chunk size over the maximum', { syncOptions: { chunkSize: 5001 } }, /Chunk size/],
+		['no key column', { keyColumns: ' , ' }, /key column/i],
+		[
+			'a key column from an expression that resolves to undefined',
+			{ keyColumns: '={{ $json.nothing }}' },
+			/key column/i,
+		],
+		['an unknown sync mode', { syncMode: 'everything' }, /sync mode/i],
+	])('%s', async (_name, overrides, message) => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'sync',
+				dataSource: STAFF,
+				keyColumns: 'Email',
+				...overrides,
+			},
+			input: rows,
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.description).toBeTruthy();
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(apiRequests(sandbox())).toEqual([]);
+	});
+
+	it('a row with a __proto__ key is never committed', async () => {
+		const polluted = JSON.parse('{"Email": "p@x.io", "__proto__": {"admin": true}}');
+		const result = await runNode({
+			parameters: { resource: 'entry', operation: 'sync', dataSource: STAFF, keyColumns: 'Email' },
+			input: [...rows, { json: polluted }],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/__proto__/);
+		expect(
+			apiRequests(sandbox()).filter((r) => r.method !== 'GET' && !/query$/.test(r.path)),
+		).toEqual([]);
+		expect(({} as { admin?: boolean }).admin).toBeUndefined();
+	});
+});

@@ -59,6 +59,11 @@ const proto = (key: string) =>
 			: `{"${key}": {"polluted": true}, "Name": "P"}`,
 	) as IDataObject;
 const WAV = Buffer.concat([Buffer.from('RIFF0000WAVEfmt '), Buffer.alloc(64)]).toString('base64');
+/** One byte over the 25 MiB the transcription endpoint takes. */
+const OVERSIZED_WAV = Buffer.concat([
+	Buffer.from('RIFF0000WAVEfmt '),
+	Buffer.alloc(25 * 1024 * 1024 + 1 - 16),
+]).toString('base64');
 
 export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 	{
@@ -413,14 +418,19 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 			binaryPropertyName: 'data',
 		},
 		field: /audio|file|binary|type|MIME/i,
-		values: ['text/plain', 'image/png', 'missing'],
+		values: ['text/plain', 'image/png', 'missing', 'oversized'],
 		item: (mimeType) =>
 			mimeType === 'missing'
 				? { json: {} }
-				: {
-						json: {},
-						binary: { data: { data: WAV, fileName: 'a.txt', mimeType: String(mimeType) } },
-					},
+				: mimeType === 'oversized'
+					? {
+							json: {},
+							binary: { data: { data: OVERSIZED_WAV, fileName: 'a.wav', mimeType: 'audio/wav' } },
+						}
+					: {
+							json: {},
+							binary: { data: { data: WAV, fileName: 'a.txt', mimeType: String(mimeType) } },
+						},
 	},
 	{
 		operation: 'Organization → Get Analytics: Start Date',

@@ -242,6 +242,38 @@ export const WRITE_CASES: WriteCase[] = [
 		effects: (sandbox) => sandbox.state.sent.sms.length,
 	},
 	{
+		name: 'Email → Send (in batches)',
+		parameters: {
+			resource: 'email',
+			operation: 'send',
+			to: '={{ $json.to }}',
+			subject: 'Hi',
+			sendInBatches: true,
+			batchSize: 10,
+		},
+		input: [{ json: { to: 'ann@example.com' } }, { json: { to: 'bob@example.com' } }],
+		method: 'POST',
+		path: /^\/v1\/communicate\/email\/batch$/,
+		idempotent: false,
+		effects: (sandbox) => (sandbox.state.sent.emails.length === 2 ? 1 : 0),
+	},
+	{
+		name: 'SMS → Send (in batches)',
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			to: '={{ $json.to }}',
+			message: 'Hi',
+			sendInBatches: true,
+			batchSize: 10,
+		},
+		input: [{ json: { to: '+447700900123' } }, { json: { to: '+447700900124' } }],
+		method: 'POST',
+		path: /^\/v1\/communicate\/sms\/batch$/,
+		idempotent: false,
+		effects: (sandbox) => (sandbox.state.sent.sms.length === 2 ? 1 : 0),
+	},
+	{
 		name: 'Notification → Create',
 		parameters: {
 			resource: 'notification',

@@ -25,7 +25,7 @@ const HOOKS = ['insert', 'update'];
 export function readSyncSettings(this: IExecuteFunctions): SyncSettings {
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(this.getNode(), message, { itemIndex: 0, description });
-	const keyColumns = parseKeyColumns(String(this.getNodeParameter('keyColumns', 0, '')));
+	const keyColumns = parseKeyColumns(String(this.getNodeParameter('keyColumns', 0, '') ?? ''));
 	if (!keyColumns.length) {
 		throw fail(
 			'No key column given',
