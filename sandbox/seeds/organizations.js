@@ -16,10 +16,19 @@ const ANALYTICS_TYPES = [
 const SEED_START = Date.parse('2026-01-01T08:00:00.000Z');
 const HOUR = 3_600_000;
 
+/** The highest log id handed out per state, so appending thousands of records stays cheap. */
+const lastLogIds = new WeakMap();
+
+function nextLogId(state) {
+	const last = lastLogIds.get(state) ?? state.logs.reduce((max, log) => Math.max(max, log.id), 0);
+	lastLogIds.set(state, last + 1);
+	return last + 1;
+}
+
 /** The record shape of SPEC.md, every id field present (null when unused). */
 function logRecord(state, fields) {
 	const createdAt = fields.createdAt ?? new Date(state.now()).toISOString();
-	const id = fields.id ?? state.logs.reduce((max, log) => Math.max(max, log.id), 0) + 1;
+	const id = fields.id ?? nextLogId(state);
 	return {
 		id,
 		type: fields.type ?? 'app.custom',
@@ -45,6 +54,7 @@ function logRecord(state, fields) {
  */
 function addLog(state, fields = {}) {
 	const record = logRecord(state, fields);
+	if (lastLogIds.has(state)) lastLogIds.set(state, Math.max(lastLogIds.get(state), record.id));
 	state.logs.push(record);
 	return record;
 }

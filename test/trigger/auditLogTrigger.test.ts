@@ -205,4 +205,29 @@ describe('Fliplet Trigger → New Audit Log Event', () => {
 		expect(result.error?.message).toMatch(/needs the other event types named/);
 		expect(apiRequests(sandbox(), /\/logs$/)).toHaveLength(0);
 	});
+
+	it('drains a backlog of 10,000 events in bounded polls, each exactly once', async () => {
+		const start = await poll(undefined);
+		const base = Date.UTC(2026, 8, 1);
+		const logs = Array.from({ length: 10_000 }, (_, n) =>
+			addLog(sandbox().state, {
+				type: 'form.submit',
+				createdAt: new Date(base + Math.floor(n / 3)).toISOString(),
+			}),
+		);
+		let staticData = start.staticData;
+		const delivered: unknown[] = [];
+		let polls = 0;
+		for (;;) {
+			const result = await poll(staticData);
+			expect(result.error).toBeUndefined();
+			staticData = result.staticData;
+			if (!result.items) break;
+			polls++;
+			expect(result.items.length).toBeLessThanOrEqual(1000);
+			delivered.push(...ids(result.items));
+		}
+		expect(polls).toBe(10);
+		expect(delivered).toEqual(logs.map((log) => log.id));
+	});
 });
