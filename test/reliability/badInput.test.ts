@@ -127,3 +127,43 @@ describe('Sync refuses bad settings and rows before writing', () => {
 		expect(({} as { admin?: boolean }).admin).toBeUndefined();
 	});
 });
+
+describe('an optional field whose expression resolves to undefined is left out, not sent as "undefined"', () => {
+	const nothing = '={{ $json.nothing }}';
+
+	it('Data Source → Get Many: Type', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'dataSource',
+				operation: 'getMany',
+				scope: 'app',
+				app: { __rl: true, mode: 'id', value: '11' },
+				type: nothing,
+				returnAll: true,
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(sandbox(), /^\/v1\/data-sources$/).map((r) => r.query)).toEqual([
+			{ appId: '11' },
+		]);
+		expect(result.json.map((ds) => ds.name)).toContain('Staff');
+	});
+
+	it('Entry → Get Many: Columns to Return', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'getMany',
+				dataSource: { __rl: true, mode: 'id', value: '100' },
+				returnAll: true,
+				options: { attributes: nothing },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), /\/data\/query$/);
+		expect(request.body.attributes).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ Name: 'Alice Martin', Email: 'alice@example.com' });
+	});
+});

@@ -468,4 +468,22 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 		values: ['a/b?c', 'x#y', '../../apps', '%2F%2E', 'Q&A = 100%', 'tab\tname'],
 		readsAllowed: true,
 	},
+	{
+		operation: 'AI → Generate Image: Prompt',
+		parameters: { resource: 'ai', operation: 'generateImage', app: APP, prompt: v },
+		field: /prompt/i,
+		values: ['', '  ', undefined],
+	},
+	{
+		operation: 'AI → Generate Text: Model',
+		parameters: { resource: 'ai', operation: 'generateText', app: APP, prompt: 'Hi', model: v },
+		field: /model/i,
+		values: ['', undefined],
+	},
+	{
+		operation: 'AI → Create Embeddings: Model',
+		parameters: { resource: 'ai', operation: 'createEmbeddings', app: APP, text: 'Hi', model: v },
+		field: /model/i,
+		values: ['', undefined],
+	},
 ];

@@ -154,7 +154,7 @@ async function embed(
 	texts: string[],
 	itemIndex: number,
 ): Promise<{ vectors: Vector[]; model: string }> {
-	const model = String(this.getNodeParameter('model', itemIndex, '')).trim();
+	const model = String(this.getNodeParameter('model', itemIndex, '') ?? '').trim();
 	if (!model) {
 		throw new NodeOperationError(this.getNode(), 'No model given', {
 			itemIndex,

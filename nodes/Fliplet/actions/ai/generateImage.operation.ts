@@ -118,8 +118,8 @@ function requestBody(
 	itemIndex: number,
 	options: ImageOptions,
 ): IDataObject {
-	const model = String(this.getNodeParameter('model', itemIndex, '')).trim();
-	const prompt = String(this.getNodeParameter('prompt', itemIndex, '')).trim();
+	const model = String(this.getNodeParameter('model', itemIndex, '') ?? '').trim();
+	const prompt = String(this.getNodeParameter('prompt', itemIndex, '') ?? '').trim();
 	if (!model || !prompt) {
 		throw new NodeOperationError(this.getNode(), model ? 'The prompt is empty' : 'No model given', {
 			itemIndex,

@@ -239,7 +239,7 @@ function conversation(this: IExecuteFunctions, itemIndex: number): ChatMessage[]
 
 function simpleBody(this: IExecuteFunctions, itemIndex: number, options: TextOptions) {
 	const format = this.getNodeParameter('format', itemIndex) as CompletionFormat;
-	const model = String(this.getNodeParameter('model', itemIndex, '')).trim();
+	const model = String(this.getNodeParameter('model', itemIndex, '') ?? '').trim();
 	if (!model) {
 		throw new NodeOperationError(this.getNode(), 'No model given', {
 			itemIndex,

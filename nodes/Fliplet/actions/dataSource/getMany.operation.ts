@@ -30,7 +30,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const qs = await getDataSourceContext.call(this, itemIndex);
-		const type = String(this.getNodeParameter('type', itemIndex, '')).trim();
+		const type = String(this.getNodeParameter('type', itemIndex, '') ?? '').trim();
 		if (type) qs.type = type;
 		const body = await flipletApiRequest.call(this, {
 			method: 'GET',

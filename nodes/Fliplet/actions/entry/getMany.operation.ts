@@ -145,7 +145,7 @@ function queryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	}
 	const order = buildOrder(this.getNodeParameter('sort.property', itemIndex, []) as IDataObject[]);
 	if (order.length) body.order = order;
-	const attributes = String(this.getNodeParameter('options.attributes', itemIndex, ''))
+	const attributes = String(this.getNodeParameter('options.attributes', itemIndex, '') ?? '')
 		.split(',')
 		.map((column) => column.trim())
 		.filter(Boolean);
