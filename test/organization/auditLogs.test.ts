@@ -159,6 +159,7 @@ describe('Organization → Get Audit Logs', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const requests = apiRequests(sandbox(), /\/logs$/);
+		expect(requests.map((r) => r.headers.accept)).toEqual(['text/csv', 'text/csv']);
 		expect(requests.map((r) => [r.query.format, r.query.offset])).toEqual([
 			['csv', '0'],
 			['csv', '500'],
