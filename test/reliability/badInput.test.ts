@@ -150,6 +150,23 @@ describe('an optional field whose expression resolves to undefined is left out, 
 		expect(result.json.map((ds) => ds.name)).toContain('Staff');
 	});
 
+	it('AI → Generate Text: System Message', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'ai',
+				operation: 'generateText',
+				app: { __rl: true, mode: 'id', value: '11' },
+				prompt: 'Hello',
+				systemMessage: nothing,
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), /\/ai\/completions$/);
+		expect(request.body.messages).toEqual([{ role: 'user', content: 'Hello' }]);
+		expect(result.json).toHaveLength(1);
+	});
+
 	it('Entry → Get Many: Columns to Return', async () => {
 		const result = await runNode({
 			parameters: {

@@ -250,7 +250,7 @@ function simpleBody(this: IExecuteFunctions, itemIndex: number, options: TextOpt
 	const body = buildCompletionBody({
 		format,
 		model,
-		systemMessage: (this.getNodeParameter('systemMessage', itemIndex, '') as string).trim(),
+		systemMessage: String(this.getNodeParameter('systemMessage', itemIndex, '') ?? '').trim(),
 		messages: conversation.call(this, itemIndex),
 		temperature: options.temperature,
 		maxTokens: options.maxTokens,
