@@ -70,10 +70,8 @@ async function importExamplesOnce(instance) {
 	const done = fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8').split('\n') : [];
 	const fresh = files.filter((name) => !done.includes(name));
 	if (fresh.length) {
-		await importWorkflows(
-			instance,
-			fresh.map((name) => path.join(EXAMPLES_DIR, name)),
-		);
+		const paths = fresh.map((name) => path.join(EXAMPLES_DIR, name));
+		await importWorkflows(instance, readWorkflows(paths));
 		fs.writeFileSync(marker, [...done, ...fresh].filter(Boolean).join('\n'));
 	}
 	return files;

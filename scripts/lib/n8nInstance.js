@@ -27,6 +27,8 @@ const OFFLINE_SETTINGS = {
 	N8N_AI_ENABLED: 'false',
 	EXTERNAL_FRONTEND_HOOKS_URLS: '',
 	N8N_NPS_SURVEY_ENABLED: 'false',
+	// These modules fetch lists from n8n's servers at start-up.
+	N8N_DISABLED_MODULES: 'mcp-registry,promotions',
 };
 
 /**
