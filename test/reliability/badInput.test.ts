@@ -184,3 +184,26 @@ describe('an optional field whose expression resolves to undefined is left out, 
 		expect(result.json[0]).toMatchObject({ Name: 'Alice Martin', Email: 'alice@example.com' });
 	});
 });
+
+describe('batch sends refuse a batch size that is not a whole number of at least 1', () => {
+	it.each(['ten', 0, -1, 2.5])('%j', async (batchSize) => {
+		const result = await runNode({
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				to: '+447700900123',
+				message: 'Hi',
+				sendInBatches: true,
+				batchSize: '={{ $json.v }}',
+			},
+			input: [{ json: { v: batchSize } }],
+			credentials: sandboxCredential(sandbox()),
+			continueOnFail: true,
+		});
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(/Batch Size/);
+		expect(result.error?.description).toBeTruthy();
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(apiRequests(sandbox())).toEqual([]);
+	});
+});

@@ -486,4 +486,22 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 		field: /model/i,
 		values: ['', undefined],
 	},
+	{
+		operation: 'Entry → Get Many: Limit of the wrong type',
+		parameters: {
+			resource: 'entry',
+			operation: 'getMany',
+			dataSource: STAFF,
+			returnAll: false,
+			limit: v,
+		},
+		field: /limit/i,
+		values: ['abc', -5, 0, 1.5, '{"n": 1}'],
+	},
+	{
+		operation: 'Email → Send: To of the wrong type',
+		parameters: { resource: 'email', operation: 'send', to: v, subject: 'Hi' },
+		field: /To|recipient|address/i,
+		values: [{ address: 'ann@example.com' }, [42], true],
+	},
 ];

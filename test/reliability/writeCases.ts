@@ -203,7 +203,9 @@ export const WRITE_CASES: WriteCase[] = [
 		name: 'Organization Token → Delete',
 		parameters: { resource: 'organizationToken', operation: 'delete', organization: ORG },
 		token: TOKENS.org,
-		setup: async (sandbox) => ({ tokenId: String(await createOrgToken(sandbox, 'Temporary')) }),
+		setup: async (sandbox) => ({
+			token: { __rl: true, mode: 'id', value: String(await createOrgToken(sandbox, 'Temporary')) },
+		}),
 		method: 'DELETE',
 		path: /^\/v1\/organizations\/1\/tokens\/\d+$/,
 		idempotent: true,

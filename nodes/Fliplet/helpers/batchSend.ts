@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { chunkBy, describeItems } from './batch';
 import { errorItem } from './mapItems';
@@ -86,6 +87,12 @@ export async function sendInBatches<P>(
 	items: INodeExecutionData[],
 	plan: BatchSendPlan<P>,
 ): Promise<INodeExecutionData[]> {
+	if (!Number.isInteger(plan.batchSize) || plan.batchSize < 1) {
+		throw new NodeOperationError(this.getNode(), 'Batch Size is not a whole number of at least 1', {
+			itemIndex: 0,
+			description: 'Give how many items go in one request, e.g. 50.',
+		});
+	}
 	const secrets = plan.secrets ?? [];
 	const outputs: INodeExecutionData[][] = items.map(() => []);
 	const prepared: Array<PreparedItem<P>> = [];
