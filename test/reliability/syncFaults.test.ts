@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useSandbox } from '../harness';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
-import { commitsOf, dataSourceWith, runSync, storedData } from '../sync/fixtures';
+import { runNode, sandboxCredential, useSandbox } from '../harness';
+import { commitsOf, dataSourceWith, storedData } from '../sync/fixtures';
 import { faultNthCommit, type CommitFault } from './commitFaults';
 
 const sandbox = useSandbox();
@@ -23,6 +23,22 @@ const input: IDataObject[] = [
 const COMMITS = ['update', 'update', 'insert', 'insert', 'delete'] as const;
 const parameters = { syncMode: 'mirror', syncOptions: { chunkSize: 2 } };
 
+/** Sync through the real engine with a credential timeout short enough for the delay fault. */
+async function runSync(id: number) {
+	const { flipletApi } = sandboxCredential(sandbox());
+	return await runNode({
+		parameters: {
+			resource: 'entry',
+			operation: 'sync',
+			dataSource: { __rl: true, mode: 'id', value: String(id) },
+			keyColumns: 'Email',
+			...parameters,
+		},
+		input: input.map((json) => ({ json })),
+		credentials: { flipletApi: { ...flipletApi, timeout: 0.3 } },
+	});
+}
+
 const byEmail = (rows: IDataObject[]) =>
 	[...rows].sort((a, b) => String(a.Email).localeCompare(String(b.Email)));
 
@@ -30,6 +46,7 @@ const FAULTS: Array<[string, CommitFault]> = [
 	['a 500 before processing', { mode: 'status-before', status: 500 }],
 	['a 500 after processing', { mode: 'status-after', status: 500 }],
 	['a connection dropped after processing', { mode: 'drop-after' }],
+	['an answer after the timeout', { mode: 'delay', delayMs: 800 }],
 ];
 
 /** Outlasts the transport's retries (1 + MAX_FAULT_RETRIES attempts), then the API is back. */
@@ -48,7 +65,7 @@ describe('Sync (mirror, chunks of 2) with a fault at every commit boundary', () 
 		const id = await dataSourceWith(sandbox(), remote);
 		restoreLog = faultNthCommit(sandbox(), n, fault);
 
-		const first = await runSync(sandbox(), id, input, parameters);
+		const first = await runSync(id);
 		restoreLog();
 
 		const commits = commitsOf(sandbox());
@@ -70,7 +87,7 @@ describe('Sync (mirror, chunks of 2) with a fault at every commit boundary', () 
 		}
 
 		sandbox().requests.length = 0;
-		const rerun = await runSync(sandbox(), id, input, parameters);
+		const rerun = await runSync(id);
 		expect(rerun.error).toBeUndefined();
 
 		const stored = storedData(sandbox(), id);
