@@ -15,7 +15,7 @@ const path = require('path');
 
 const { createSandbox, TOKENS } = require('../sandbox');
 const { ensureN8n, isInstalled } = require('./install-n8n');
-const { createInstance, installPackage, REPO } = require('./lib/n8nInstance');
+const { createInstance, freePort, installPackage, REPO } = require('./lib/n8nInstance');
 const { ownerSettings } = require('./lib/editorServer');
 const { ensureBuilt } = require('./lib/build');
 const {
@@ -54,7 +54,8 @@ async function main() {
 	const instance = createInstance({
 		userFolder,
 		encryptionKey: crypto.randomBytes(24).toString('hex'),
-		port: 5600 + Math.floor(Math.random() * 60),
+		port: await freePort(),
+		brokerPort: await freePort(),
 		extraEnv: ownerSettings(),
 	});
 	// One sandbox per workflow (and one for the editor checks): runs stay isolated in one n8n process.

@@ -3,6 +3,7 @@
 // community package, outbound calls off, and the CLI commands the tier and `npm start` use.
 
 const fs = require('fs');
+const net = require('net');
 const path = require('path');
 const { spawn } = require('child_process');
 
@@ -32,7 +33,8 @@ const OFFLINE_SETTINGS = {
 };
 
 /**
- * @param {{ userFolder: string, encryptionKey: string, port?: number, extraEnv?: Record<string, string> }} options
+ * @param {{ userFolder: string, encryptionKey?: string, port?: number, brokerPort?: number,
+ *   extraEnv?: Record<string, string> }} options
  */
 let cliRuns = 0;
 
@@ -43,13 +45,14 @@ function createInstance(options) {
 		...OFFLINE_SETTINGS,
 		PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH}`,
 		N8N_USER_FOLDER: options.userFolder,
-		N8N_ENCRYPTION_KEY: options.encryptionKey,
+		...(options.encryptionKey ? { N8N_ENCRYPTION_KEY: options.encryptionKey } : {}),
 		N8N_PORT: String(options.port ?? 5678),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: 'localhost',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_RUNNERS_ENABLED: 'true',
+		...(options.brokerPort ? { N8N_RUNNERS_BROKER_PORT: String(options.brokerPort) } : {}),
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL || 'warn',
 		DB_SQLITE_POOL_SIZE: '2',
 		...(options.extraEnv ?? {}),
@@ -141,4 +144,16 @@ function installPackage(userFolder) {
 	return target;
 }
 
-module.exports = { createInstance, installPackage, REPO, PACKAGE_NAME, OFFLINE_SETTINGS };
+/** A TCP port nothing listens on right now (for instances that must not meet other runs). */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+module.exports = { freePort, createInstance, installPackage, REPO, PACKAGE_NAME, OFFLINE_SETTINGS };
