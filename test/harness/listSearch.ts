@@ -9,6 +9,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { additionalData, FLIPLET_NODE, nodeTypes } from './engine';
+import { assertNoSecretLeak, logsSinceCapture, secretsOf, startLogCapture } from './secretScan';
 
 export interface ListSearchOptions {
 	/** The `searchListMethod` name, e.g. `searchApps`. */
@@ -52,5 +53,16 @@ export async function runListSearch(options: ListSearchOptions): Promise<INodeLi
 	const context = new LoadOptionsContext(workflow, node, data, 'parameters');
 	const search = nodeTypes.getByName(type).methods?.listSearch?.[options.method];
 	if (!search) throw new Error(`The node ${type} has no list-search method ${options.method}`);
-	return await search.call(context, options.filter, options.paginationToken);
+	// As every runNode: no token or credential secret in the results, the error or the logs.
+	const secrets = secretsOf(options.credentials);
+	startLogCapture();
+	let result: INodeListSearchResult;
+	try {
+		result = await search.call(context, options.filter, options.paginationToken);
+	} catch (error) {
+		assertNoSecretLeak({ items: [], error: error as Error, logs: logsSinceCapture() }, secrets);
+		throw error;
+	}
+	assertNoSecretLeak({ items: result, logs: logsSinceCapture() }, secrets);
+	return result;
 }
