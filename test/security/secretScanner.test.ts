@@ -1,7 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { registerNodeType, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import { TwilioForFlipletApi } from '../../credentials/TwilioForFlipletApi.credentials';
+import {
+	registerCredentialType,
+	registerNodeType,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+} from '../harness';
 import { findSecretLeaks, secretsOf, SecretLeakError } from '../harness/secretScan';
 
 const sandbox = useSandbox();
@@ -77,6 +85,15 @@ describe('the suite-wide secret scanner of runNode', () => {
 		);
 		expect(secrets).not.toContain('http://x');
 		expect(secrets).not.toContain('custom');
+	});
+
+	it("knows a Twilio credential's auth token (a password field), not its account SID", () => {
+		registerCredentialType(new TwilioForFlipletApi());
+		const secrets = secretsOf({
+			twilioForFlipletApi: { accountSid: 'AC0123456789abcdef', authToken: 'twilio-secret-42' },
+		});
+		expect(secrets).toContain('twilio-secret-42');
+		expect(secrets).not.toContain('AC0123456789abcdef');
 	});
 
 	it('names where the secret was found', () => {
