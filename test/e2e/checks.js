@@ -7,7 +7,9 @@
 //   state     the sandbox's state after the run
 // Binary outputs are checked inside the workflows (a Code node reads them through n8n's binary
 // helpers and reports size and hash), since real n8n keeps binary data in its own storage.
-// and throws (node:assert) when something is wrong.
+// and throws (node:assert) when something is wrong. An entry may also be `{ setup, check }`:
+// setup(sandbox) runs on the workflow's sandbox before n8n runs anything. A failed run has
+// status 'error' and only n8n's error message (n8n saves no run data for it).
 
 const assert = require('node:assert/strict');
 
@@ -301,6 +303,41 @@ checks['ai-summary-email.json'] = ({ run, requests, state }) => {
 	assert.equal(summary.subject, 'New staff: 5 entries');
 	assert.match(summary.html, /^<p>Echo: Summarise these 5 new entries/);
 	assertExecutionsSucceeded(run);
+};
+
+checks['rate-limit.workflow.json'] = {
+	setup(sandbox) {
+		sandbox.rateLimiter.limits.communicate = { limit: 2, windowMs: 1500 };
+	},
+	check({ run, requests, state }) {
+		assert.equal(run.status, 'success');
+		const refused = requests.filter((request) => request.status === 429);
+		assert.ok(refused.length >= 1, 'the sandbox refused some sends');
+		assert.deepEqual(
+			state.sent.sms.map((sms) => sms.data.body),
+			['Reminder 1', 'Reminder 2', 'Reminder 3', 'Reminder 4'],
+			'every message arrives once, in order, after waiting',
+		);
+		assert.deepEqual(
+			json(run, 'Text Each').map((item) => item.to),
+			['+447700900101', '+447700900102', '+447700900103', '+447700900104'],
+		);
+		const accepted = requests.filter((request) => request.status < 300);
+		assert.ok(accepted[2].at - accepted[0].at >= 1000, 'the third send waited for the window');
+	},
+};
+
+checks['stops-on-error.workflow.json'] = ({ run, requests, state }) => {
+	assert.equal(run.status, 'error');
+	// n8n reports the error's description: the hint on how to fix it.
+	assert.match(run.error, /productionAppId/);
+	assert.match(run.error, /Publish Other App/);
+	assert.deepEqual(
+		requests.map((request) => [request.method, request.path, request.status]),
+		[['POST', '/v1/apps/31/publish', 404]],
+		'a refusal is not retried',
+	);
+	assert.equal(state.apps.find((app) => app.id === 30).releases.length, 0);
 };
 
 module.exports = { checks };
