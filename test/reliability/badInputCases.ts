@@ -104,7 +104,8 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 	{
 		operation: 'Entry → Commit: Entries (JSON)',
 		parameters: { resource: 'entry', operation: 'commit', dataSource: STAFF, entries: v },
-		field: /Entries/,
+		// The fix shows entries, not an aggregation pipeline.
+		field: /Entries[\s\S]*("data"|whole number)/,
 		values: [
 			...BAD_JSON,
 			'{"data": {}}',

@@ -126,6 +126,12 @@ export function buildOrder(rules: IDataObject[]): Array<[string, string]> {
 		]);
 }
 
+/** What a JSON array parameter holds, for the error that says how to fix it. */
+const ARRAY_EXAMPLES: Record<string, string> = {
+	entries: '[{"data": {"Name": "Ann"}}, {"id": 12, "data": {"Age": 31}}]',
+	aggregate: '[{"$group": {"_id": "$Department", "count": {"$sum": 1}}}]',
+};
+
 /** A JSON parameter (object or array), or undefined when left empty. */
 export function jsonParameter(
 	this: IExecuteFunctions,
@@ -154,7 +160,7 @@ export function jsonParameter(
 			itemIndex,
 			description:
 				expect === 'array'
-					? `Give ${label} as a JSON array, e.g. [{"$group": {"_id": "$Department", "count": {"$sum": 1}}}].`
+					? `Give ${label} as a JSON array, e.g. ${ARRAY_EXAMPLES[name] ?? ARRAY_EXAMPLES.aggregate}.`
 					: `Give ${label} as a JSON object, e.g. {"Department": "Sales", "Age": {"$gte": 30}}.`,
 		});
 	}
