@@ -207,3 +207,26 @@ describe('batch sends refuse a batch size that is not a whole number of at least
 		expect(apiRequests(sandbox())).toEqual([]);
 	});
 });
+
+describe('a huge but valid value is neither refused nor cut', () => {
+	it('Entry → Insert writes a 2 MB text column intact', async () => {
+		const huge = 'é'.repeat(1_000_000);
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: { __rl: true, mode: 'id', value: '100' },
+				columns: { mappingMode: 'autoMapInputData', value: null },
+			},
+			input: [{ json: { Name: 'Big', Notes: huge } }],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), /\/data$/);
+		// Compared as booleans: a failure should not print two megabytes.
+		expect(request.body.Notes === huge).toBe(true);
+		expect(request.bytes).toBeGreaterThan(2_000_000);
+		const written = (result.json[0].data ?? result.json[0]) as { Notes?: string };
+		expect(written.Notes === huge).toBe(true);
+	});
+});
