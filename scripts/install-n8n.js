@@ -42,7 +42,7 @@ function log(message) {
 function run(command, args, options) {
 	log(`$ ${command} ${args.join(' ')}`);
 	const result = spawnSync(command, args, { stdio: 'inherit', ...options });
-	if (result.error) throw result.error;
+	if (result.error) throw new Error(`Could not run ${command}: ${result.error.message}`);
 	return result.status === 0;
 }
 
@@ -111,7 +111,19 @@ function install() {
 }
 
 function ensureN8n() {
-	if (!isInstalled()) install();
+	if (!isInstalled()) {
+		try {
+			install();
+		} catch (error) {
+			// A half-finished install is gigabytes: leave nothing behind.
+			for (const name of fs.existsSync(cacheRoot) ? fs.readdirSync(cacheRoot) : []) {
+				if (name.startsWith(`${path.basename(installDir)}.partial-${process.pid}`)) {
+					fs.rmSync(path.join(cacheRoot, name), { recursive: true, force: true });
+				}
+			}
+			throw error;
+		}
+	}
 	return paths();
 }
 
