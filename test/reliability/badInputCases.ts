@@ -505,4 +505,29 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 		field: /To|recipient|address/i,
 		values: [{ address: 'ann@example.com' }, [42], true],
 	},
+	{
+		operation: 'Entry → Get Many: a filter on a column named __proto__',
+		parameters: {
+			resource: 'entry',
+			operation: 'getMany',
+			dataSource: STAFF,
+			queryMode: 'simple',
+			filters: { conditions: [{ column: v, condition: '$eq', value: 'x' }] },
+			returnAll: true,
+		},
+		field: /__proto__/,
+		values: ['__proto__'],
+	},
+	{
+		operation: 'Entry → Delete Many: a filter on a column named __proto__',
+		parameters: {
+			resource: 'entry',
+			operation: 'deleteMany',
+			dataSource: STAFF,
+			queryMode: 'simple',
+			filters: { conditions: [{ column: v, condition: '$eq', value: 'x' }] },
+		},
+		field: /__proto__/,
+		values: ['__proto__'],
+	},
 ];

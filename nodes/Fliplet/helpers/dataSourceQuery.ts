@@ -109,9 +109,11 @@ export function buildWhere(
 			});
 		}
 	}
-	const where: IDataObject = {};
+	let where: IDataObject = {};
 	if (platform.length) where.$filters = platform;
-	if (sift.length === 1) Object.assign(where, sift[0]);
+	// Spread, not Object.assign: a column named __proto__ stays a key (refused before sending)
+	// instead of silently replacing the object's prototype and dropping the filter.
+	if (sift.length === 1) where = { ...where, ...sift[0] };
 	if (sift.length > 1) where.$and = sift;
 	return where;
 }
