@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { headerProblem, invalidAddresses, splitAddresses } from '../../helpers/email';
+import { refuseItem } from '../../helpers/refuseItem';
 
 interface FieldAttachment {
 	name?: string;
@@ -20,18 +20,6 @@ interface EmailOptions {
 	required?: boolean;
 }
 
-function refuse(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description: string,
-): never {
-	throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${message}`, {
-		itemIndex,
-		description,
-	});
-}
-
 function recipients(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -42,7 +30,7 @@ function recipients(
 	const addresses = splitAddresses(value);
 	const invalid = invalidAddresses(addresses);
 	if (invalid.length) {
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			`invalid email address in "${label}": ${invalid.map((a) => `"${a}"`).join(', ')}`,
@@ -63,7 +51,7 @@ function headers(
 	for (const { name = '', value = '' } of entries) {
 		const problem = headerProblem(name.trim(), String(value));
 		if (problem) {
-			refuse(
+			refuseItem(
 				context,
 				itemIndex,
 				`header refused: ${problem}`,
@@ -93,7 +81,7 @@ async function binaryAttachments(
 			fileName = binary.fileName;
 			mimeType = binary.mimeType;
 		} catch {
-			refuse(
+			refuseItem(
 				context,
 				itemIndex,
 				`no binary property "${property}" for "Attachments (Binary Properties)"`,
@@ -119,7 +107,7 @@ function fieldAttachments(
 	return (options.attachments?.attachment ?? []).map(
 		({ name = '', mimeType = '', content = '', encoding = 'text' }) => {
 			if (!name.trim()) {
-				refuse(
+				refuseItem(
 					context,
 					itemIndex,
 					'an attachment in "Attachments (Fields)" has no file name',
@@ -127,7 +115,7 @@ function fieldAttachments(
 				);
 			}
 			if (encoding === 'base64' && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(content)) {
-				refuse(
+				refuseItem(
 					context,
 					itemIndex,
 					`the content of attachment "${name}" is not base64`,
@@ -154,7 +142,7 @@ export async function buildEmail(this: IExecuteFunctions, itemIndex: number): Pr
 		...recipients(this, itemIndex, options.bcc, 'bcc', 'BCC'),
 	];
 	if (!to.some((recipient) => recipient.type === 'to')) {
-		refuse(this, itemIndex, '"To" is empty', 'Give at least one recipient address in "To".');
+		refuseItem(this, itemIndex, '"To" is empty', 'Give at least one recipient address in "To".');
 	}
 	const email: IDataObject = {
 		to,

@@ -1,17 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { jsonParse, NodeOperationError } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
-function refuse(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description: string,
-): never {
-	throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${message}`, {
-		itemIndex,
-		description,
-	});
-}
+import { refuseItem } from '../../helpers/refuseItem';
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -30,7 +20,7 @@ export function jsonField(
 	try {
 		return jsonParse(raw);
 	} catch {
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			`"${label}" is not valid JSON`,
@@ -49,7 +39,7 @@ function dateField(
 	if (value === undefined || value === null || value === '') return undefined;
 	const at = new Date(String(value)).getTime();
 	if (Number.isNaN(at))
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			`"${label}" is not a date: "${String(value)}"`,
@@ -62,7 +52,7 @@ function dateField(
 export function readData(context: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
 	const extra = jsonField(context, itemIndex, 'additionalData', 'Additional Data (JSON)') ?? {};
 	if (!isObject(extra))
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			'"Additional Data (JSON)" must be a JSON object',
@@ -89,7 +79,7 @@ export function readScope(
 		const scope = jsonField(context, itemIndex, 'scopeJson', 'Scope (JSON)');
 		const list = Array.isArray(scope) ? scope : [scope];
 		if (!list.length || !list.every(isObject)) {
-			refuse(
+			refuseItem(
 				context,
 				itemIndex,
 				'"Scope (JSON)" must be an object or an array of objects',
@@ -110,7 +100,7 @@ export function readScope(
 			.map((value) => value.trim())
 			.filter(Boolean);
 		if (!column.trim() || !list.length) {
-			refuse(
+			refuseItem(
 				context,
 				itemIndex,
 				'an audience condition has no column or no value',
@@ -120,7 +110,7 @@ export function readScope(
 		scope[column.trim()] = list.length === 1 ? list[0] : { $in: list };
 	}
 	if (!Object.keys(scope).length)
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			'"Matching Users" has no condition',
@@ -143,14 +133,14 @@ export function readStatus(
 		'Scheduled For',
 	);
 	if (orderAt === undefined)
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			'"Scheduled For" is empty',
 			'A scheduled notification needs the date it is sent.',
 		);
 	if (orderAt <= Date.now()) {
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			`"Scheduled For" is in the past: ${new Date(orderAt).toISOString()}`,
@@ -182,7 +172,7 @@ export function readPush(
 		body: options.body || String(data?.message ?? ''),
 	};
 	if (!payload.title && !payload.body) {
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			'the push notification has no title and no body',
@@ -197,7 +187,7 @@ export function readPush(
 		.map((id) => id.trim())
 		.filter(Boolean);
 	if (ids.some((id) => !/^\d+$/.test(id))) {
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			`"Subscription IDs" must be whole numbers: "${options.subscriptions}"`,
@@ -220,7 +210,7 @@ export interface NotificationPayload {
 export function buildCreateBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const data = readData(context, itemIndex);
 	if (!data)
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			'the notification has no content',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toE164 } from '../../helpers/phone';
+import { refuseItem } from '../../helpers/refuseItem';
 
 export const TWILIO_CREDENTIAL = 'twilioForFlipletApi';
 
@@ -10,23 +11,11 @@ export interface TwilioSecrets {
 	authToken: string;
 }
 
-function refuse(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description: string,
-): never {
-	throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${message}`, {
-		itemIndex,
-		description,
-	});
-}
-
 function phone(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
 	const raw = String(context.getNodeParameter(name, itemIndex, '') ?? '');
 	const number = toE164(raw);
 	if (!number) {
-		refuse(
+		refuseItem(
 			context,
 			itemIndex,
 			`"${label}" is not a phone number in international (E.164) format: "${raw}"`,
@@ -67,7 +56,7 @@ export function buildSms(
 ): IDataObject {
 	const to = phone(this, itemIndex, 'to', 'To');
 	const body = String(this.getNodeParameter('message', itemIndex, '') ?? '');
-	if (!body.trim()) refuse(this, itemIndex, '"Message" is empty', 'Write the text of the SMS.');
+	if (!body.trim()) refuseItem(this, itemIndex, '"Message" is empty', 'Write the text of the SMS.');
 	if (!twilio) return { data: { to, body } };
 	return {
 		provider: 'twilio',
