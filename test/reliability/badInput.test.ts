@@ -113,19 +113,28 @@ describe('Sync refuses bad settings and rows before writing', () => {
 		expect(apiRequests(sandbox())).toEqual([]);
 	});
 
-	it('a row with a __proto__ key is never committed', async () => {
-		const polluted = JSON.parse('{"Email": "p@x.io", "__proto__": {"admin": true}}');
-		const result = await runNode({
-			parameters: { resource: 'entry', operation: 'sync', dataSource: STAFF, keyColumns: 'Email' },
-			input: [...rows, { json: polluted }],
-			credentials: sandboxCredential(sandbox()),
-		});
-		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/__proto__/);
-		expect(
-			apiRequests(sandbox()).filter((r) => r.method !== 'GET' && !/query$/.test(r.path)),
-		).toEqual([]);
-		expect(({} as { admin?: boolean }).admin).toBeUndefined();
-	});
+	it.each([false, true])(
+		'a row with a __proto__ key is never committed (typecast: %s)',
+		async (typecast) => {
+			const polluted = JSON.parse('{"Email": "p@x.io", "__proto__": {"admin": true}}');
+			const result = await runNode({
+				parameters: {
+					resource: 'entry',
+					operation: 'sync',
+					dataSource: STAFF,
+					keyColumns: 'Email',
+					syncOptions: { typecast },
+				},
+				input: [...rows, { json: polluted }],
+				credentials: sandboxCredential(sandbox()),
+			});
+			expect(`${result.error?.message} ${result.error?.description}`).toMatch(/__proto__/);
+			expect(
+				apiRequests(sandbox()).filter((r) => r.method !== 'GET' && !/query$/.test(r.path)),
+			).toEqual([]);
+			expect(({} as { admin?: boolean }).admin).toBeUndefined();
+		},
+	);
 });
 
 describe('an optional field whose expression resolves to undefined is left out, not sent as "undefined"', () => {

@@ -18,10 +18,12 @@ export function typecastValue(value: unknown): unknown {
 	return value;
 }
 
-/** A copy of the row with its top-level text values typecast. */
+/**
+ * A copy of the row with its top-level text values typecast. Built with fromEntries, not by
+ * assignment: a column named __proto__ stays a key (refused before sending), not the prototype.
+ */
 export function typecastRow(data: IDataObject): IDataObject {
-	const result: IDataObject = {};
-	for (const [column, value] of Object.entries(data))
-		result[column] = typecastValue(value) as IDataObject[string];
-	return result;
+	return Object.fromEntries(
+		Object.entries(data).map(([column, value]) => [column, typecastValue(value)]),
+	) as IDataObject;
 }
