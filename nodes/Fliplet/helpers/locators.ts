@@ -43,6 +43,18 @@ export function requireWholeNumber(
 	return Number(value);
 }
 
+/** A whole-number id typed into a field (trimmed), refused like `requireWholeNumber`. */
+export function readWholeNumberParameter(
+	this: IExecuteFunctions,
+	parameterName: string,
+	label: string,
+	itemIndex: number,
+	fallback?: string,
+): number {
+	const value = String(this.getNodeParameter(parameterName, itemIndex, fallback)).trim();
+	return requireWholeNumber.call(this, value, label, itemIndex);
+}
+
 /**
  * The id an API call should address for an app record: its published app (`productionAppId`),
  * which every token kind reaches, or the app's own id while it was never published.

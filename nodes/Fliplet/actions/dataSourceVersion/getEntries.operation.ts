@@ -10,7 +10,7 @@ import { simplifyEntry } from '../../helpers/dataSourceEntry';
 import { jsonParameter } from '../../helpers/dataSourceQuery';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { maxResults, takeFirst } from '../../helpers/limits';
-import { requireWholeNumber } from '../../helpers/locators';
+import { readWholeNumberParameter } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
 import { flipletApiRequest } from '../../transport';
@@ -36,12 +36,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
-		const versionId = requireWholeNumber.call(
-			this,
-			String(this.getNodeParameter('versionId', itemIndex, '')).trim(),
-			'Version ID',
-			itemIndex,
-		);
+		const versionId = readWholeNumberParameter.call(this, 'versionId', 'Version ID', itemIndex, '');
 		const where = jsonParameter.call(this, 'where', 'Where', itemIndex, 'object') as
 			| IDataObject
 			| undefined;

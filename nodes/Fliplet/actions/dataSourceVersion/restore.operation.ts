@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
-import { requireWholeNumber } from '../../helpers/locators';
+import { readWholeNumberParameter } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
@@ -29,12 +29,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
-		const versionId = requireWholeNumber.call(
-			this,
-			String(this.getNodeParameter('versionId', itemIndex, '')).trim(),
-			'Version ID',
-			itemIndex,
-		);
+		const versionId = readWholeNumberParameter.call(this, 'versionId', 'Version ID', itemIndex, '');
 		const body = (await flipletApiRequest.call(this, {
 			method: 'POST',
 			path: dataSourcePath(target, 'versions', versionId, 'restore'),

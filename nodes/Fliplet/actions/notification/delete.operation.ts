@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getAppId, requireWholeNumber } from '../../helpers/locators';
+import { getAppId, readWholeNumberParameter } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { notificationIdField } from './notification.descriptions';
@@ -14,12 +14,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const appId = await getAppId.call(this, itemIndex);
-		const id = requireWholeNumber.call(
-			this,
-			String(this.getNodeParameter('notificationId', itemIndex)).trim(),
-			'Notification ID',
-			itemIndex,
-		);
+		const id = readWholeNumberParameter.call(this, 'notificationId', 'Notification ID', itemIndex);
 		await flipletApiRequest.call(this, {
 			method: 'DELETE',
 			path: apiPath('apps', appId, 'notifications', id),
