@@ -85,46 +85,13 @@ async function main() {
 		const results = batch.length ? await runBatch(instance, batch) : new Map();
 		log(`  (n8n execute-batch: ${Date.now() - batchStarted} ms)`);
 		for (const workflow of batch) {
-			const sandbox = sandboxes.get(workflow.key);
-			try {
-				const check = checkOf(workflow);
-				const result = results.get(workflow.id);
-				const requests = sandbox.requests.slice();
-				// n8n saves no run data of a failed run, only its error message.
-				const run = result.data
-					? shapeRun(result.data, requests)
-					: { status: 'error', error: result.error, nodes: {} };
-				await check({ run, requests, state: sandbox.state, tokens: TOKENS });
-				log(`  ✓ ${workflow.key}: ${workflow.name}`);
-			} catch (error) {
-				fail(workflow.key, error);
-			}
+			await checkBatchRun(workflow, results.get(workflow.id), sandboxes.get(workflow.key)).then(
+				() => log(`  ✓ ${workflow.key}: ${workflow.name}`),
+				(error) => fail(workflow.key, error),
+			);
 		}
-
 		if (selected('server') || activated.length) {
-			// Trigger workflows are published now, so the server activates them when it starts.
-			for (const { id } of activated) await instance.cli(['publish:workflow', `--id=${id}`]);
-			const serverStarted = Date.now();
-			try {
-				await serverChecks(
-					instance,
-					{ sandboxUrl: serverSandbox.url, tokens: TOKENS, requests: () => serverSandbox.requests },
-					async (rest) => {
-						log(`  ✓ editor: Fliplet nodes listed, credential test OK and refused`);
-						for (const workflow of activated) {
-							try {
-								await checkActivated(rest, workflow, sandboxes.get(workflow.key));
-								log(`  ✓ ${workflow.key} (activated): ${workflow.name}`);
-							} catch (error) {
-								fail(workflow.key, error);
-							}
-						}
-					},
-				);
-				log(`  (editor server phase: ${Date.now() - serverStarted} ms)`);
-			} catch (error) {
-				fail('server', error);
-			}
+			await runServerPhase(instance, activated, sandboxes, fail);
 		}
 	} finally {
 		for (const sandbox of sandboxes.values()) await sandbox.stop();
@@ -143,6 +110,44 @@ async function main() {
 	if (failures.length) {
 		log(`n8n user folder kept for inspection: ${userFolder}`);
 		process.exitCode = 1;
+	}
+}
+
+async function checkBatchRun(workflow, result, sandbox) {
+	const check = checkOf(workflow);
+	const requests = sandbox.requests.slice();
+	// n8n saves no run data of a failed run, only its error message.
+	const run = result.data
+		? shapeRun(result.data, requests)
+		: { status: 'error', error: result.error, nodes: {} };
+	await check({ run, requests, state: sandbox.state, tokens: TOKENS });
+}
+
+/**
+ * The editor server: node listing and credential test, then the Fliplet Trigger workflows, which
+ * are published first so the server activates them when it starts.
+ */
+async function runServerPhase(instance, activated, sandboxes, fail) {
+	for (const { id } of activated) await instance.cli(['publish:workflow', `--id=${id}`]);
+	const serverSandbox = sandboxes.get('server');
+	const started = Date.now();
+	try {
+		await serverChecks(
+			instance,
+			{ sandboxUrl: serverSandbox.url, tokens: TOKENS, requests: () => serverSandbox.requests },
+			async (rest) => {
+				log(`  ✓ editor: Fliplet nodes listed, credential test OK and refused`);
+				for (const workflow of activated) {
+					await checkActivated(rest, workflow, sandboxes.get(workflow.key)).then(
+						() => log(`  ✓ ${workflow.key} (activated): ${workflow.name}`),
+						(error) => fail(workflow.key, error),
+					);
+				}
+			},
+		);
+		log(`  (editor server phase: ${Date.now() - started} ms)`);
+	} catch (error) {
+		fail('server', error);
 	}
 }
 
