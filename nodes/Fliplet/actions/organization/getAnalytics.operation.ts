@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
-	INodeParameterResourceLocator,
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
@@ -12,7 +11,7 @@ import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { flattenStats } from './analyticsRows';
 import { isoDateRange } from './dates';
-import { organizationIdFrom } from './organizationId';
+import { readOrganizationId } from './organizationId';
 import { endDateField, organizationLocator, startDateField } from './organization.descriptions';
 
 const properties: INodeProperties[] = [
@@ -60,11 +59,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const node = this.getNode();
-		const organizationId = organizationIdFrom(
-			node,
-			this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
-			itemIndex,
-		);
+		const organizationId = readOrganizationId.call(this, itemIndex);
 		const { startDate, endDate } = isoDateRange(
 			node,
 			this.getNodeParameter('startDate', itemIndex, ''),

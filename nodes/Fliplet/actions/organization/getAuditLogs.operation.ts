@@ -2,7 +2,6 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
-	INodeParameterResourceLocator,
 	INodeProperties,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
@@ -23,7 +22,7 @@ import {
 } from './auditLogs';
 import { splitCsvRecords } from './csvRecords';
 import { isoDateRange } from './dates';
-import { organizationIdFrom } from './organizationId';
+import { readOrganizationId } from './organizationId';
 import {
 	analyticsEventsField,
 	endDateField,
@@ -179,11 +178,7 @@ async function csvExport(
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItemsToExecutionData.call(this, items, async (itemIndex) => {
-		const organizationId = organizationIdFrom(
-			this.getNode(),
-			this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
-			itemIndex,
-		);
+		const organizationId = readOrganizationId.call(this, itemIndex);
 		const query = await readQuery.call(this, itemIndex);
 		const max = maxResults.call(this, itemIndex);
 		if (this.getNodeParameter('format', itemIndex, 'json') === 'csv') {

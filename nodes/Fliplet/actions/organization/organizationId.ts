@@ -1,4 +1,4 @@
-import type { INode, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** The organization id of an `organization` locator value (or a plain id), refused unless numeric. */
@@ -22,4 +22,13 @@ export function organizationIdFrom(
 		);
 	}
 	return Number(value);
+}
+
+/** The organization id of this item's `organization` locator, refused unless numeric. */
+export function readOrganizationId(this: IExecuteFunctions, itemIndex: number): number {
+	return organizationIdFrom(
+		this.getNode(),
+		this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
+		itemIndex,
+	);
 }

@@ -1,14 +1,9 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeParameterResourceLocator,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/mapItems';
 import { apiPath, flipletApiRequest } from '../../transport';
-import { organizationIdFrom } from '../organization/organizationId';
+import { readOrganizationId } from '../organization/organizationId';
 import { organizationLocator } from '../organization/organization.descriptions';
 
 const properties: INodeProperties[] = [
@@ -50,11 +45,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const organizationId = organizationIdFrom(
-			this.getNode(),
-			this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
-			itemIndex,
-		);
+		const organizationId = readOrganizationId.call(this, itemIndex);
 		const tokenId = String(
 			this.getNodeParameter('token', itemIndex, '', { extractValue: true }) ?? '',
 		).trim();

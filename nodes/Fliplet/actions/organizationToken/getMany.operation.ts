@@ -1,9 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeParameterResourceLocator,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { maxResults, takeFirst } from '../../helpers/limits';
@@ -11,7 +6,7 @@ import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
-import { organizationIdFrom } from '../organization/organizationId';
+import { readOrganizationId } from '../organization/organizationId';
 import { organizationLocator } from '../organization/organization.descriptions';
 
 const properties: INodeProperties[] = [organizationLocator(), ...returnAllOrLimit()];
@@ -23,11 +18,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const organizationId = organizationIdFrom(
-			this.getNode(),
-			this.getNodeParameter('organization', itemIndex) as INodeParameterResourceLocator,
-			itemIndex,
-		);
+		const organizationId = readOrganizationId.call(this, itemIndex);
 		const body = await flipletApiRequest.call(this, {
 			method: 'GET',
 			path: apiPath('organizations', organizationId, 'tokens'),
