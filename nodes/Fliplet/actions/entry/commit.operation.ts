@@ -11,6 +11,7 @@ import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTar
 import { mapItems } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { runHooksOption } from './entry.descriptions';
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
@@ -63,17 +64,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to return the whole data set after the commit (can be large). Off returns only the IDs of new entries that had a clientId.',
 			},
-			{
-				displayName: 'Run Hooks',
-				name: 'runHooks',
-				type: 'multiOptions',
-				default: [],
-				options: [
-					{ name: 'Insert', value: 'insert' },
-					{ name: 'Update', value: 'update' },
-				],
-				description: 'Which configured hooks of the data source run during the commit',
-			},
+			runHooksOption('Which configured hooks of the data source run during the commit'),
 		],
 	},
 ];

@@ -41,3 +41,18 @@ export const simplifyEntriesOption: INodeProperties = {
 	description:
 		'Whether to return each entry as its columns plus its ID, instead of the full entry with data, dataSourceId, createdAt and updatedAt',
 };
+
+/** The Run Hooks option of Commit and Sync: which of the data source's hooks run. */
+export function runHooksOption(description: string): INodeProperties {
+	return {
+		displayName: 'Run Hooks',
+		name: 'runHooks',
+		type: 'multiOptions',
+		default: [],
+		options: [
+			{ name: 'Insert', value: 'insert' },
+			{ name: 'Update', value: 'update' },
+		],
+		description,
+	};
+}

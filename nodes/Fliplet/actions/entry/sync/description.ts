@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { runHooksOption } from '../entry.descriptions';
+
 export const DEFAULT_CHUNK_SIZE = 1000;
 export const MAX_CHUNK_SIZE = 5000;
 
@@ -88,17 +90,7 @@ export const syncFields: INodeProperties[] = [
 				description:
 					'Whether to output one item per inserted, updated or deleted row (with its entry ID) after the summary item',
 			},
-			{
-				displayName: 'Run Hooks',
-				name: 'runHooks',
-				type: 'multiOptions',
-				default: [],
-				options: [
-					{ name: 'Insert', value: 'insert' },
-					{ name: 'Update', value: 'update' },
-				],
-				description: "Which of the data source's hooks run for the rows Sync inserts or updates",
-			},
+			runHooksOption("Which of the data source's hooks run for the rows Sync inserts or updates"),
 			{
 				displayName: 'Typecast Spreadsheet Values',
 				name: 'typecast',
