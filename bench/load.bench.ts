@@ -10,6 +10,11 @@ import { SandboxProcess } from './sandboxClient';
 registerNodeType('bench.rows', () => new BenchRows());
 
 const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 50_000);
+/** The 429 storm: 10,000 rows in chunks of 25 is 400 commits, twice the 200 per 10 s allowed. */
+const STORM_ROWS = 10_000;
+const STORM_CHUNK = 25;
+const LIMIT = 200;
+const WINDOW_MS = 10_000;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -36,8 +41,11 @@ function additionalData(url: string, workflowData: IWorkflowBase): IWorkflowExec
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-/** Rows → Sync (insert all) → Get Many with a JSON query matching every entry, return all. */
-function workflowFor(dataSourceId: number) {
+/**
+ * Rows → Sync (insert all) → Get Many with a JSON query matching every entry, return all; or,
+ * for the storm, only Rows → Sync in small chunks.
+ */
+function workflowFor(dataSourceId: number, storm = false) {
 	const dataSource = { __rl: true, mode: 'id', value: String(dataSourceId) };
 	const nodes: INode[] = [
 		{
@@ -46,7 +54,7 @@ function workflowFor(dataSourceId: number) {
 			type: 'bench.rows',
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: { count: ROWS, changeEvery: 0 },
+			parameters: { count: storm ? STORM_ROWS : ROWS, changeEvery: 0 },
 		},
 		{
 			id: 'sync',
@@ -54,7 +62,13 @@ function workflowFor(dataSourceId: number) {
 			type: FLIPLET_NODE,
 			typeVersion: 1,
 			position: [200, 0],
-			parameters: { resource: 'entry', operation: 'sync', dataSource, keyColumns: 'Email' },
+			parameters: {
+				resource: 'entry',
+				operation: 'sync',
+				dataSource,
+				keyColumns: 'Email',
+				...(storm ? { syncOptions: { chunkSize: STORM_CHUNK } } : {}),
+			},
 			credentials: { flipletApi: { id: 'load', name: 'Load' } },
 		},
 		{
@@ -74,9 +88,10 @@ function workflowFor(dataSourceId: number) {
 			credentials: { flipletApi: { id: 'load', name: 'Load' } },
 		},
 	];
+	if (storm) nodes.pop();
 	const connections = {
 		Rows: { main: [[{ node: 'Sync', type: 'main' as const, index: 0 }]] },
-		Sync: { main: [[{ node: 'Query', type: 'main' as const, index: 0 }]] },
+		...(storm ? {} : { Sync: { main: [[{ node: 'Query', type: 'main' as const, index: 0 }]] } }),
 	};
 	const data = { id: 'load', name: 'Load', active: false, nodes, connections };
 	const workflow = new Workflow({
@@ -87,11 +102,43 @@ function workflowFor(dataSourceId: number) {
 	return { workflow, workflowData: data as unknown as IWorkflowBase };
 }
 
-async function createDataSource(url: string): Promise<number> {
+/**
+ * A 10,000-row Sync at the platform's own data-source limit (200 requests per 10 s). The n-th
+ * request (0-based) cannot go out before floor(n / 200) windows after the first, however fast
+ * the client: that is the minimum the limit allows.
+ */
+async function storm(sandbox: SandboxProcess): Promise<void> {
+	const dataSourceId = await createDataSource(sandbox.url, 'Storm');
+	await sandbox.mark();
+	const { workflow, workflowData } = workflowFor(dataSourceId, true);
+	const started = Date.now();
+	const run = await new WorkflowExecute(additionalData(sandbox.url, workflowData), 'manual').run({
+		workflow,
+		startNode: workflow.getNode('Rows') ?? undefined,
+	});
+	const wallMs = Date.now() - started;
+	const sync = run.data.resultData.runData.Sync?.[0];
+	if (!sync || sync.error) throw sync?.error ?? run.data.resultData.error;
+	const stats = await sandbox.stats();
+	const content = await sandbox.content(dataSourceId, 'Email');
+	const accepted = stats.requests - stats.rateLimited;
+	const minimumMs = Math.floor((accepted - 1) / LIMIT) * WINDOW_MS;
+	console.log(
+		`429 storm: ${STORM_ROWS} rows, chunks of ${STORM_CHUNK}, limit ${LIMIT} per ${WINDOW_MS / 1000} s`,
+	);
+	console.log(`  Requests: ${accepted} accepted, ${stats.rateLimited} answered 429`);
+	console.log(
+		`  Sync node: ${seconds(sync.executionTime)}, whole execution ${seconds(wallMs)}; minimum the limit allows ${seconds(minimumMs)} (ratio ${(sync.executionTime / minimumMs).toFixed(2)})`,
+	);
+	console.log(`  Data source: ${content.entries} entries, ${content.distinctKeys} distinct keys`);
+	if (content.entries !== STORM_ROWS || content.distinctKeys !== STORM_ROWS) process.exitCode = 1;
+}
+
+async function createDataSource(url: string, name: string): Promise<number> {
 	const response = await fetch(`${url}/v1/data-sources?appId=11`, {
 		method: 'POST',
 		headers: { 'Auth-token': TOKENS.app, 'Content-Type': 'application/json' },
-		body: JSON.stringify({ name: `Load ${ROWS}` }),
+		body: JSON.stringify({ name }),
 	});
 	const body = (await response.json()) as { dataSource?: { id: number } };
 	if (!body.dataSource) throw new Error(`Creating a data source answered ${response.status}`);
@@ -101,7 +148,7 @@ async function createDataSource(url: string): Promise<number> {
 export async function main(): Promise<void> {
 	const sandbox = await SandboxProcess.start();
 	try {
-		const dataSourceId = await createDataSource(sandbox.url);
+		const dataSourceId = await createDataSource(sandbox.url, `Load ${ROWS}`);
 		await sandbox.mark();
 		const { workflow, workflowData } = workflowFor(dataSourceId);
 
@@ -160,6 +207,7 @@ export async function main(): Promise<void> {
 			content.distinctKeys === ROWS;
 		console.log(`  Check: ${ok ? 'no row lost, none duplicated' : 'MISMATCH'}`);
 		if (!ok) process.exitCode = 1;
+		if (process.env.BENCH_LOAD_STORM !== '0') await storm(sandbox);
 	} finally {
 		sandbox.stop();
 	}
