@@ -1,4 +1,4 @@
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { WorkflowExecute } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -8,7 +8,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { FLIPLET_NODE, nodeTypes, registerNodeType, TOKENS } from '../test/harness';
-import { TestCredentialsHelper } from '../test/harness/credentials';
+import { additionalData } from '../test/harness/engine';
 import { BenchRows } from './rowsNode';
 
 registerNodeType('bench.rows', () => new BenchRows());
@@ -27,30 +27,15 @@ export interface SyncRun {
 	memory: MemoryPeak;
 }
 
-function additionalData(
+/** The harness's execution context, with the package's credential pointed at `sandboxUrl`. */
+function benchAdditionalData(
 	sandboxUrl: string,
 	workflowData: IWorkflowBase,
 ): IWorkflowExecuteAdditionalData {
-	const base = 'http://127.0.0.1:5678/';
 	const credentials = {
 		flipletApi: { accessToken: TOKENS.app, region: 'custom', baseUrl: sandboxUrl },
 	};
-	return {
-		credentialsHelper: new TestCredentialsHelper(credentials),
-		hooks: new ExecutionLifecycleHooks('manual', 'bench', workflowData),
-		executionId: 'bench',
-		variables: {},
-		restApiUrl: base + 'rest',
-		instanceBaseUrl: base,
-		webhookBaseUrl: base + 'webhook',
-		webhookWaitingBaseUrl: base + 'webhook-waiting',
-		webhookTestBaseUrl: base + 'webhook-test',
-		formWaitingBaseUrl: base + 'form-waiting',
-		currentNodeExecutionIndex: 0,
-		logAiEvent: () => {},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-	} as unknown as IWorkflowExecuteAdditionalData;
+	return additionalData(credentials, 'bench', 'manual', workflowData);
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -136,7 +121,7 @@ export async function runSyncWorkflow(
 	const started = Date.now();
 	const { value: run, memory } = await measured(
 		async () =>
-			await new WorkflowExecute(additionalData(sandboxUrl, workflowData), 'manual').run({
+			await new WorkflowExecute(benchAdditionalData(sandboxUrl, workflowData), 'manual').run({
 				workflow,
 				startNode: workflow.getNode('Rows') ?? undefined,
 			}),
