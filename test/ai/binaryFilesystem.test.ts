@@ -1,24 +1,16 @@
-import { BinaryDataService } from 'n8n-core';
-
-import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
+import {
+	apiRequests,
+	runNode,
+	sandboxCredential,
+	useFilesystemBinaryData,
+	useSandbox,
+} from '../harness';
 import { AUDIO, PUBLISHED_APP } from './fixtures';
 
 // Real n8n stores binary data by id (on disk here), not inline: the AI operations must read and
 // write it only through n8n's binary helpers.
 const sandbox = useSandbox();
-// n8n-core resolves its services from its own copy of the DI container.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Container } = require(
-	require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }),
-) as {
-	Container: { get<T>(type: new (...args: never[]) => T): T };
-};
-let binaryData: BinaryDataService;
-
-beforeAll(async () => {
-	binaryData = Container.get(BinaryDataService);
-	await binaryData.init();
-});
+const binaryData = useFilesystemBinaryData();
 
 describe('AI binary data in filesystem mode', () => {
 	it('transcribes audio stored by id', async () => {
@@ -57,7 +49,7 @@ describe('AI binary data in filesystem mode', () => {
 		expect(result.error).toBeUndefined();
 		const binary = result.items[0].binary!.data;
 		expect(binary.id).toEqual(expect.stringMatching(/^filesystem/));
-		const bytes = await binaryData.getAsBuffer(binary);
+		const bytes = await binaryData().getAsBuffer(binary);
 		expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
 		expect(bytes.length).toBeGreaterThan(50);
 	});

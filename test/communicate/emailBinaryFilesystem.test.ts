@@ -1,18 +1,16 @@
-import { BinaryDataService } from 'n8n-core';
-
-import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
+import {
+	apiRequests,
+	runNode,
+	sandboxCredential,
+	useFilesystemBinaryData,
+	useSandbox,
+} from '../harness';
 
 const sandbox = useSandbox();
 
 // Real n8n keeps binary data on disk and passes only an id in the item: the node must read it
 // through n8n's helpers, never from `item.binary[x].data`.
-// n8n-core's own copy of the DI container, the one its helpers read the service from.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }));
-
-beforeAll(async () => {
-	await Container.get(BinaryDataService).init();
-});
+useFilesystemBinaryData();
 
 describe('Email attachments with binary data stored on disk', () => {
 	it('sends the file content read through the binary helpers', async () => {

@@ -1,17 +1,16 @@
-import { BinaryDataService } from 'n8n-core';
-
-import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
+import {
+	apiRequests,
+	runNode,
+	sandboxCredential,
+	useFilesystemBinaryData,
+	useSandbox,
+} from '../harness';
 
 const sandbox = useSandbox();
 
 // Real n8n keeps binary data on disk and passes only an id in the item: the node must read it
-// through n8n's helpers. n8n-core's own copy of the DI container holds the service it reads.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }));
-
-beforeAll(async () => {
-	await Container.get(BinaryDataService).init();
-});
+// through n8n's helpers.
+useFilesystemBinaryData();
 
 const photo = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 

@@ -16,3 +16,4 @@ export {
 	type CredentialTestOutcome,
 } from './credentialTester';
 export { runListSearch, type ListSearchOptions } from './listSearch';
+export { useFilesystemBinaryData } from './binaryData';

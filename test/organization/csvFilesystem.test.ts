@@ -1,24 +1,16 @@
-import { BinaryDataService } from 'n8n-core';
-
-import { runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import {
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useFilesystemBinaryData,
+	useSandbox,
+} from '../harness';
 import { addLog } from './seedLogs';
 
 // Real n8n stores binary data by id (on disk here), not inline: the CSV export must be written
 // only through n8n's binary helpers.
 const sandbox = useSandbox();
-// n8n-core resolves its services from its own copy of the DI container.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Container } = require(
-	require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }),
-) as {
-	Container: { get<T>(type: new (...args: never[]) => T): T };
-};
-let binaryData: BinaryDataService;
-
-beforeAll(async () => {
-	binaryData = Container.get(BinaryDataService);
-	await binaryData.init();
-});
+const binaryData = useFilesystemBinaryData();
 
 describe('Audit log CSV in filesystem binary mode', () => {
 	it('stores the CSV file by id, with the exported records', async () => {
@@ -44,7 +36,7 @@ describe('Audit log CSV in filesystem binary mode', () => {
 		expect(result.error).toBeUndefined();
 		const binary = result.items[0].binary!.data;
 		expect(binary.id).toEqual(expect.stringMatching(/^filesystem/));
-		const csv = (await binaryData.getAsBuffer(binary)).toString('utf8');
+		const csv = (await binaryData().getAsBuffer(binary)).toString('utf8');
 		expect(csv).toBe(
 			['id,type,createdAt', ...added.map((log) => `${log.id},form.submit,${log.createdAt}`)].join(
 				'\r\n',
