@@ -15,5 +15,10 @@ export {
 	testCredential,
 	type CredentialTestOutcome,
 } from './credentialTester';
-export { runListSearch, type ListSearchOptions } from './listSearch';
+export {
+	runListSearch,
+	loadOptionsContext,
+	type ListSearchOptions,
+	type LoadOptionsContextOptions,
+} from './listSearch';
 export { useFilesystemBinaryData } from './binaryData';

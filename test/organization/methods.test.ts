@@ -1,40 +1,24 @@
-import { LoadOptionsContext } from 'n8n-core';
-import type { INode, INodeListSearchResult, INodeParameters, IWorkflowBase } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
 import { apiRequests, runListSearch, sandboxCredential, TOKENS, useSandbox } from '../harness';
-import { additionalData, FLIPLET_NODE, nodeTypes } from '../harness/engine';
 
 const sandbox = useSandbox();
 
 /**
- * A list search as the editor runs it for a field that depends on another: n8n's own
- * LoadOptionsContext, with the parameters of the node being edited as `currentNodeParameters`.
+ * A list search as the editor runs it for a field that depends on another: the parameters of the
+ * node being edited are its `currentNodeParameters`.
  */
 async function searchWithParameters(
 	method: string,
 	parameters: INodeParameters,
 ): Promise<INodeListSearchResult> {
-	const node: INode = {
-		id: 'edited',
-		name: 'Edited',
-		type: FLIPLET_NODE,
-		typeVersion: 1,
-		position: [0, 0],
+	return await runListSearch({
+		method,
 		parameters,
-		credentials: { flipletApi: { id: 'cred-flipletApi', name: 'Test flipletApi' } },
-	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const workflowData = { id: 'edit', name: 'Edit', nodes: [node], connections: {} };
-	const data = additionalData(
-		sandboxCredential(sandbox(), TOKENS.org),
-		'edit',
-		'manual',
-		workflowData as unknown as IWorkflowBase,
-	);
-	data.currentNodeParameters = parameters;
-	const context = new LoadOptionsContext(workflow, node, data, 'parameters.token');
-	return await nodeTypes.getByName(FLIPLET_NODE).methods!.listSearch![method].call(context);
+		credentials: sandboxCredential(sandbox(), TOKENS.org),
+		path: 'parameters.token',
+		editing: true,
+	});
 }
 
 describe('Organization pickers', () => {
