@@ -22,3 +22,4 @@ export {
 	type LoadOptionsContextOptions,
 } from './listSearch';
 export { useFilesystemBinaryData } from './binaryData';
+export { callSandbox } from './sandboxHttp';

@@ -1,15 +1,8 @@
-import { TOKENS, useSandbox } from '../harness';
+import { callSandbox, TOKENS, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
-
-async function call(method: string, path: string, body?: unknown, token: string = TOKENS.app) {
-	const response = await fetch(sandbox().url + path, {
-		method,
-		headers: { 'Auth-token': token, 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: response.status, body: (await response.json().catch(() => undefined)) as any };
-}
+const call = (method: string, path: string, body?: unknown, token?: string) =>
+	callSandbox(sandbox(), method, path, body, token);
 
 describe('Sandbox notification endpoints', () => {
 	it('refuses where or scope on GET', async () => {
