@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { sendInBatches } from '../../helpers/batchSend';
-import { apiPath, flipletApiRequest } from '../../transport';
+import { postCommunicate } from '../../helpers/communicateSend';
 import { batchFields, readBatchSettings } from './delivery.descriptions';
 import { buildEmail, sentEmailSummary } from './message';
 
@@ -177,23 +177,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		batchSize,
 		prepare: async (itemIndex) => await buildEmail.call(this, itemIndex),
 		send: async (group) => {
-			const itemIndex = group[0].itemIndex;
-			await flipletApiRequest.call(
-				this,
-				batched
-					? {
-							method: 'POST',
-							path: apiPath('communicate', 'email', 'batch'),
-							body: { emails: group.map((entry) => entry.payload) },
-							itemIndex,
-						}
-					: {
-							method: 'POST',
-							path: apiPath('communicate', 'email'),
-							body: group[0].payload,
-							itemIndex,
-						},
-			);
+			await postCommunicate.call(this, 'email', 'emails', batched, group);
 			return group.map((entry) => sentEmailSummary(entry.payload));
 		},
 	});

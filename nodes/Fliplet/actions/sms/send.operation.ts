@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { sendInBatches } from '../../helpers/batchSend';
-import { apiPath, flipletApiRequest } from '../../transport';
+import { postCommunicate } from '../../helpers/communicateSend';
 import { batchFields, readBatchSettings } from '../email/delivery.descriptions';
 import { buildSms, sentSmsSummary, twilioSecrets, type TwilioSecrets } from './message';
 
@@ -82,23 +82,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		secrets: twilio ? [twilio.authToken] : [],
 		prepare: async (itemIndex) => buildSms.call(this, itemIndex, twilio),
 		send: async (group) => {
-			const itemIndex = group[0].itemIndex;
-			await flipletApiRequest.call(
-				this,
-				batched
-					? {
-							method: 'POST',
-							path: apiPath('communicate', 'sms', 'batch'),
-							body: { sms: group.map((entry) => entry.payload) },
-							itemIndex,
-						}
-					: {
-							method: 'POST',
-							path: apiPath('communicate', 'sms'),
-							body: group[0].payload,
-							itemIndex,
-						},
-			);
+			await postCommunicate.call(this, 'sms', 'sms', batched, group);
 			return group.map((entry) => sentSmsSummary(entry.payload));
 		},
 	});
