@@ -1,5 +1,6 @@
-import { apiRequests, runNode, sandboxCredential, useSandbox, type TestItem } from '../harness';
-import { EMBEDDINGS, PUBLISHED_APP } from './fixtures';
+import { apiRequests, useSandbox, type TestItem } from '../harness';
+import { EMBEDDINGS } from './fixtures';
+import { runAi } from './runAi';
 
 // The sandbox's deterministic fake vectors, to compare outputs with what the provider returned.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -10,17 +11,7 @@ const { vector } = require('../../sandbox/ai/providers') as {
 const sandbox = useSandbox();
 
 function embed(parameters: Record<string, unknown>, input?: TestItem[], continueOnFail = false) {
-	return runNode({
-		parameters: {
-			resource: 'ai',
-			operation: 'createEmbeddings',
-			app: PUBLISHED_APP,
-			...parameters,
-		} as never,
-		input,
-		credentials: sandboxCredential(sandbox()),
-		continueOnFail,
-	});
+	return runAi(sandbox(), 'createEmbeddings', parameters, { input, continueOnFail });
 }
 
 describe('AI → Create Embeddings', () => {

@@ -1,18 +1,11 @@
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { COMPLETIONS, DRAFT_APP, PUBLISHED_APP } from './fixtures';
+import { runAi } from './runAi';
 
 const sandbox = useSandbox();
 
 function generateText(parameters: Record<string, unknown>, token?: string) {
-	return runNode({
-		parameters: {
-			resource: 'ai',
-			operation: 'generateText',
-			app: PUBLISHED_APP,
-			...parameters,
-		} as never,
-		credentials: sandboxCredential(sandbox(), token),
-	});
+	return runAi(sandbox(), 'generateText', parameters, { token });
 }
 
 describe('AI → Generate Text', () => {

@@ -1,5 +1,6 @@
-import { apiRequests, runNode, sandboxCredential, useSandbox, type TestItem } from '../harness';
-import { AUDIO, PUBLISHED_APP } from './fixtures';
+import { apiRequests, useSandbox, type TestItem } from '../harness';
+import { AUDIO } from './fixtures';
+import { runAi } from './runAi';
 
 const sandbox = useSandbox();
 const MIB_25 = 25 * 1024 * 1024;
@@ -13,17 +14,7 @@ function transcribe(
 	parameters: Record<string, unknown> = {},
 	continueOnFail = false,
 ) {
-	return runNode({
-		parameters: {
-			resource: 'ai',
-			operation: 'transcribeAudio',
-			app: PUBLISHED_APP,
-			...parameters,
-		} as never,
-		input,
-		credentials: sandboxCredential(sandbox()),
-		continueOnFail,
-	});
+	return runAi(sandbox(), 'transcribeAudio', parameters, { input, continueOnFail });
 }
 
 describe('AI → Transcribe Audio', () => {
