@@ -1,13 +1,11 @@
-import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
-import { NodeApiError, Workflow } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { TwilioForFlipletApi } from '../../credentials/TwilioForFlipletApi.credentials';
 import { redactError } from '../../nodes/Fliplet/helpers/batchSend';
 import {
 	apiRequests,
 	registerCredentialType,
-	FLIPLET_NODE,
-	nodeTypes,
+	resolveCredentialExpression,
 	runNode,
 	sandboxCredential,
 	useSandbox,
@@ -15,30 +13,6 @@ import {
 } from '../harness';
 
 registerCredentialType(new TwilioForFlipletApi());
-
-/** Resolves a credential expression with n8n's real expression engine, as its credential tester does. */
-function resolveCredentialExpression(
-	expression: string,
-	credentials: ICredentialDataDecryptedObject,
-) {
-	const node: INode = {
-		id: 'c',
-		name: 'C',
-		type: FLIPLET_NODE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	return workflow.expression.getSimpleParameterValue(
-		node,
-		expression,
-		'internal',
-		{ $credentials: credentials },
-		undefined,
-		'',
-	);
-}
 
 const sandbox = useSandbox();
 
