@@ -46,6 +46,10 @@ export interface PollResult {
 	staticData: IDataObject;
 }
 
+/** The `id`s of what a poll emitted, in order ([] when it emitted nothing). */
+export const emittedIds = (items: Array<{ json: Record<string, any> }> | null) =>
+	(items ?? []).map((item) => item.json.id);
+
 /**
  * Runs one poll of the trigger the way n8n does: a fresh Workflow from the saved static data
  * (as in queue mode, nothing else survives between polls), a real PollContext, and n8n-core's

@@ -1,5 +1,5 @@
 import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
-import { runPoll } from '../harness/poll';
+import { emittedIds, runPoll } from '../harness/poll';
 import { addLog } from '../organization/seedLogs';
 
 const sandbox = useSandbox();
@@ -23,8 +23,7 @@ function poll(
 	});
 }
 
-const ids = (items: Array<{ json: Record<string, any> }> | null) =>
-	(items ?? []).map((item) => item.json.id);
+const ids = emittedIds;
 
 describe('Fliplet Trigger → New Audit Log Event', () => {
 	it('delivers nothing old on activation, then each new event exactly once', async () => {

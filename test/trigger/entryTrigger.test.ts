@@ -1,5 +1,5 @@
 import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
-import { runPoll } from '../harness/poll';
+import { emittedIds, runPoll } from '../harness/poll';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -42,8 +42,7 @@ function update(entry: Record<string, any>, name: string): Record<string, any> {
 	return changed;
 }
 
-const ids = (items: Array<{ json: Record<string, any> }> | null) =>
-	(items ?? []).map((item) => item.json.id);
+const ids = emittedIds;
 
 describe('Fliplet Trigger → data source entries', () => {
 	it('New Entry: nothing old on activation, then each new entry once, even with shared timestamps', async () => {

@@ -1,5 +1,5 @@
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
-import { FLIPLET_TRIGGER, runPoll } from '../harness/poll';
+import { emittedIds, FLIPLET_TRIGGER, runPoll } from '../harness/poll';
 
 const sandbox = useSandbox();
 const app = { __rl: true, mode: 'id', value: '11' };
@@ -32,8 +32,7 @@ function addNotification(title: string) {
 	return notification;
 }
 
-const ids = (items: Array<{ json: Record<string, any> }> | null) =>
-	(items ?? []).map((item) => item.json.id);
+const ids = emittedIds;
 
 describe('Fliplet Trigger → New Notification', () => {
 	it('skips existing notifications, then delivers new ones once, reading by time', async () => {
