@@ -5,12 +5,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	auditLogTypes,
-	splitList,
-	type AnalyticsEvents,
-} from '../../Fliplet/actions/organization/auditLogs';
+import { auditLogTypes, type AnalyticsEvents } from '../../Fliplet/actions/organization/auditLogs';
 import { organizationIdFrom } from '../../Fliplet/actions/organization/organizationId';
+import { splitList } from '../../Fliplet/helpers/commaList';
 import { getAppId } from '../../Fliplet/helpers/locators';
 import type { EventSource } from '../cursor';
 import { auditLogSource } from './auditLogs';

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { splitList } from '../../helpers/commaList';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
@@ -54,10 +55,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const body: IDataObject = {};
 		if (typeof fields.name === 'string' && fields.name.trim()) body.name = fields.name.trim();
 		if (typeof fields.columns === 'string' && fields.columns.trim()) {
-			body.columns = fields.columns
-				.split(',')
-				.map((column) => column.trim())
-				.filter(Boolean);
+			body.columns = splitList(fields.columns);
 		}
 		if (!Object.keys(body).length) {
 			throw new NodeOperationError(this.getNode(), 'Nothing to update', {

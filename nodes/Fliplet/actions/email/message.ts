@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { splitList } from '../../helpers/commaList';
 import { headerProblem, invalidAddresses, splitAddresses } from '../../helpers/email';
 import { refuseItem } from '../../helpers/refuseItem';
 
@@ -68,10 +69,7 @@ async function binaryAttachments(
 	itemIndex: number,
 	propertyList: string | undefined,
 ): Promise<IDataObject[]> {
-	const names = String(propertyList ?? '')
-		.split(',')
-		.map((name) => name.trim())
-		.filter(Boolean);
+	const names = splitList(propertyList);
 	const attachments: IDataObject[] = [];
 	for (const property of names) {
 		let fileName: string | undefined;

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { splitList } from '../../helpers/commaList';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
@@ -33,10 +34,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
-		const columns = String(this.getNodeParameter('uniqueColumns', itemIndex, '') ?? '')
-			.split(',')
-			.map((column) => column.trim())
-			.filter(Boolean);
+		const columns = splitList(this.getNodeParameter('uniqueColumns', itemIndex, ''));
 		if (!columns.length) {
 			throw new NodeOperationError(this.getNode(), 'No column given', {
 				itemIndex,

@@ -29,13 +29,6 @@ export interface AuditLogQuery {
 	format?: 'json' | 'csv';
 }
 
-export function splitList(text: unknown): string[] {
-	return String(text ?? '')
-		.split(',')
-		.map((part) => part.trim())
-		.filter(Boolean);
-}
-
 /**
  * The `type` filter to send. Left out, the API hides the analytics types; it has no "every type"
  * value, so including analytics needs the other types named too.

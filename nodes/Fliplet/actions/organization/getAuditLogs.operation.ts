@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { splitList } from '../../helpers/commaList';
 import { maxResults } from '../../helpers/limits';
 import { getAppId } from '../../helpers/locators';
 import { mapItemsToExecutionData } from '../../helpers/mapItems';
@@ -16,7 +17,6 @@ import {
 	auditLogTypes,
 	fetchAuditLogCsvPage,
 	fetchAuditLogPage,
-	splitList,
 	type AnalyticsEvents,
 	type AuditLogQuery,
 } from './auditLogs';
