@@ -1,10 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import { isObject } from './isObject';
 
 export type Vector = number[] | string;
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The vectors of an embeddings response in input order (by `index`), or a reason the response

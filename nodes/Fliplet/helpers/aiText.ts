@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isObject } from './isObject';
+
 export type CompletionFormat = 'chatCompletions' | 'responses' | 'generateContent';
 
 export interface ChatMessage {
@@ -15,10 +17,6 @@ export interface SimpleCompletion {
 	temperature?: number;
 	maxTokens?: number;
 	json?: boolean;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,8 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../../helpers/isObject';
 
 /**
  * The notification in a create or update response: `{notification: {...}}` (what Fliplet's own
