@@ -118,7 +118,14 @@ export function scopeFields(withKeep: boolean): INodeProperties[] {
 	];
 }
 
-export function statusFields(defaultStatus: string): INodeProperties[] {
+const keepStatus = {
+	name: 'Keep Current',
+	value: 'keep',
+	description: 'Leave the status and send date as they are (read from the notification first)',
+};
+
+/** Status and Scheduled For. The default "keep" (updates) adds the "Keep Current" option. */
+export function statusFields(defaultStatus: 'draft' | 'keep'): INodeProperties[] {
 	return [
 		{
 			displayName: 'Status',
@@ -127,6 +134,7 @@ export function statusFields(defaultStatus: string): INodeProperties[] {
 			default: defaultStatus,
 			options: [
 				{ name: 'Draft', value: 'draft', description: 'Visible only in Studio and preview apps' },
+				...(defaultStatus === 'keep' ? [keepStatus] : []),
 				{
 					name: 'Published',
 					value: 'published',

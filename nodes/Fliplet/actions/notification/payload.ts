@@ -227,13 +227,14 @@ export function buildCreateBody(context: IExecuteFunctions, itemIndex: number): 
 }
 
 /**
- * The update body. Status is always sent: the API resets an update without one to draft. orderAt
- * (a date-time for updates) is sent for scheduled notifications.
+ * The update body. Status is sent unless it is "keep" (the caller then adds the current status and
+ * orderAt): the API resets an update without one to draft. orderAt (a date-time for updates) is
+ * sent for scheduled notifications.
  */
 export function buildUpdateBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const data = readData(context, itemIndex);
 	const { status, orderAt } = readStatus(context, itemIndex);
-	const body: IDataObject = { status };
+	const body: IDataObject = status === 'keep' ? {} : { status };
 	if (data) {
 		body.data = data;
 		body.extendData = context.getNodeParameter('dataMode', itemIndex, 'merge') === 'merge';
