@@ -52,7 +52,7 @@ describe('Data Source resource', () => {
 			},
 			credentials: sandboxCredential(sandbox(), TOKENS.org),
 		});
-		expect(result.error?.message).toMatch(/Organization ID: "acme" is not an ID/);
+		expect(result.error?.message).toMatch(/Organization: "acme" is not an id/);
 		expect(apiRequests(sandbox(), /^\/v1\//)).toHaveLength(0);
 	});
 

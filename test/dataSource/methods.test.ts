@@ -27,7 +27,7 @@ describe('Data source pickers', () => {
 			},
 			credentials: sandboxCredential(sandbox()),
 		});
-		expect(result.results).toEqual([{ name: 'Departments (101)', value: '101' }]);
+		expect(result.results).toEqual([{ name: 'Departments (Staff Directory, 101)', value: '101' }]);
 		expect(apiRequests(sandbox(), /^\/v1\/data-sources$/)[0].query).toEqual({ appId: '11' });
 	});
 
@@ -45,7 +45,7 @@ describe('Data source pickers', () => {
 		]);
 	});
 
-	it('column options come from the data source columns, plus the entry fields', async () => {
+	it('filter column options are the data source columns only (filters test entry data)', async () => {
 		const context = loadOptionsContext({
 			parameters: { resource: 'entry', operation: 'getMany', dataSource: staffLocator },
 			credentials: sandboxCredential(sandbox()),
@@ -59,9 +59,6 @@ describe('Data source pickers', () => {
 			'Age',
 			'Joined',
 			'Address',
-			'id',
-			'createdAt',
-			'updatedAt',
 		]);
 		expect(apiRequests(sandbox(), /^\/v1\/data-sources\/Staff$/)).toHaveLength(1);
 	});

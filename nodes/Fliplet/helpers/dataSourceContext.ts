@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
+import { organizationIdFrom } from '../actions/organization/organizationId';
 import { getAppId } from './locators';
 
 /** The `appId` or `organizationId` query a data source list or create needs. */
@@ -10,17 +10,10 @@ export async function getDataSourceContext(
 ): Promise<IDataObject> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'app') as string;
 	if (scope === 'app') return { appId: await getAppId.call(this, itemIndex) };
-	const organizationId = String(this.getNodeParameter('organizationId', itemIndex, '')).trim();
-	if (!/^\d+$/.test(organizationId)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Organization ID: "${organizationId}" is not an ID`,
-			{
-				itemIndex,
-				description:
-					'Give the organization ID as a whole number (Fliplet Studio shows it in the organization settings), or choose the "App" scope.',
-			},
-		);
-	}
-	return { organizationId: Number(organizationId) };
+	const organizationId = organizationIdFrom(
+		this.getNode(),
+		this.getNodeParameter('organizationId', itemIndex) as INodeParameterResourceLocator | string,
+		itemIndex,
+	);
+	return { organizationId };
 }

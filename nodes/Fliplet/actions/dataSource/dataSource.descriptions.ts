@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { appLocator } from '../common.descriptions';
+import { organizationLocator } from '../organization/organization.descriptions';
 
 /** The data source every data source, entry and version operation works on. */
 export function dataSourceLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
@@ -57,14 +58,11 @@ export const scopeFields: INodeProperties[] = [
 		],
 	},
 	appLocator({ displayOptions: { show: { scope: ['app'] } } }),
-	{
-		displayName: 'Organization ID',
+	// Named organizationId (not "organization"): workflows saved with the former text field keep it.
+	organizationLocator({
 		name: 'organizationId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 123',
-		description: 'The ID of the organization',
+		description:
+			'The Fliplet organization whose data sources are used. The list shows the organizations of the apps the token can reach.',
 		displayOptions: { show: { scope: ['organization'] } },
-	},
+	}),
 ];

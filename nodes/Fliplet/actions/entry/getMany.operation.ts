@@ -30,6 +30,15 @@ import { filterRowsField, sortField, whereJsonField } from './query.descriptions
 
 const json = { show: { queryMode: ['json'] } };
 
+/** An aggregation returns the pipeline's results as they come: paging and simplifying do not apply. */
+const withoutAggregate = (field: INodeProperties): INodeProperties => ({
+	...field,
+	displayOptions: {
+		...field.displayOptions,
+		hide: { ...field.displayOptions?.hide, aggregate: [{ _cnd: { exists: true } }] },
+	},
+});
+
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
 	{
@@ -72,9 +81,17 @@ const properties: INodeProperties[] = [
 		description:
 			'Optional joins: name → {dataSourceId, on: {this column path: other column path}} with optional required, where, attributes, limit, order, count. Matches come back under "joins".',
 	},
+	{
+		displayName:
+			'With an aggregation pipeline each result becomes one item as the API returns it: Return All, Limit, Simplify, Columns to Return and Page Size do not apply.',
+		name: 'aggregateNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { queryMode: ['json'], aggregate: [{ _cnd: { exists: true } }] } },
+	},
 	sortField,
-	...returnAllOrLimit(),
-	simplifyEntriesOption,
+	...returnAllOrLimit().map(withoutAggregate),
+	withoutAggregate(simplifyEntriesOption),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-const columnOptions = {
-	loadOptionsMethod: 'getDataSourceColumns',
+const loadColumns = (loadOptionsMethod: string) => ({
+	loadOptionsMethod,
 	loadOptionsDependsOn: ['dataSource.value'],
-};
+});
+
+const DATE_CONDITIONS = ['dateis', 'datebefore', 'dateafter', 'datebetween'];
 
 /** Simple filter rows, shared by Get Many / Query and Delete Many. */
 export const filterRowsField: INodeProperties = {
@@ -24,7 +26,8 @@ export const filterRowsField: INodeProperties = {
 					displayName: 'Column Name or ID',
 					name: 'column',
 					type: 'options',
-					typeOptions: columnOptions,
+					// Filters test the entry's columns only: no entry ID or dates in this list.
+					typeOptions: loadColumns('getDataSourceColumns'),
 					default: '',
 					description:
 						'Nested values use a dot, e.g. Address.city. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -72,13 +75,19 @@ export const filterRowsField: INodeProperties = {
 						{ name: 'Hour', value: 'hour' },
 						{ name: 'Minute', value: 'minute' },
 						{ name: 'Month', value: 'month' },
+						{
+							name: 'None',
+							value: '',
+							description: 'Compare with the precision of the value given',
+						},
 						{ name: 'Quarter', value: 'quarter' },
 						{ name: 'Second', value: 'second' },
 						{ name: 'Week', value: 'week' },
 						{ name: 'Year', value: 'year' },
 					],
-					default: 'day',
-					description: 'How precisely dates are compared',
+					default: '',
+					description: 'How precisely dates are compared, e.g. Day matches any time of that day',
+					displayOptions: { show: { condition: DATE_CONDITIONS } },
 				},
 				{
 					displayName: 'To',
@@ -87,6 +96,7 @@ export const filterRowsField: INodeProperties = {
 					default: '',
 					placeholder: 'e.g. 40',
 					description: 'The upper bound (inclusive)',
+					displayOptions: { show: { condition: ['between', 'datebetween'] } },
 				},
 				{
 					displayName: 'Value',
@@ -95,7 +105,7 @@ export const filterRowsField: INodeProperties = {
 					default: '',
 					placeholder: 'e.g. Sales',
 					description:
-						"Lists are comma-separated. Dates:	YYYY-MM-DD, HH:mm or YYYY-MM-DD HH:mm. For 'Between' this is the lower bound.",
+						"Lists are comma-separated. Dates: YYYY-MM-DD, HH:mm or YYYY-MM-DD HH:mm. For 'Between' this is the lower bound.",
 				},
 			],
 		},
@@ -129,7 +139,7 @@ export const sortField: INodeProperties = {
 					displayName: 'Column Name or ID',
 					name: 'column',
 					type: 'options',
-					typeOptions: columnOptions,
+					typeOptions: loadColumns('getDataSourceSortColumns'),
 					default: '',
 					description:
 						'A column, or ID, createdAt or updatedAt. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { asNodeError } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 
@@ -10,21 +11,39 @@ function currentValue(this: ILoadOptionsFunctions, name: string): string {
 	return String(raw ?? '').trim();
 }
 
+/** One data source list to read, and the app it belongs to when several apps are listed. */
+interface ListQuery {
+	qs: IDataObject;
+	appName?: string;
+}
+
 /** The app or organization the operation names (Get Many, Create), if any. */
-function contextQueries(this: ILoadOptionsFunctions): IDataObject[] | undefined {
+function contextQueries(this: ILoadOptionsFunctions): ListQuery[] | undefined {
 	const scope = currentValue.call(this, 'scope');
 	const id = currentValue.call(this, scope === 'organization' ? 'organizationId' : 'app');
 	if (!scope || !/^\d+$/.test(id)) return undefined;
-	return [scope === 'organization' ? { organizationId: id } : { appId: id }];
+	return [{ qs: scope === 'organization' ? { organizationId: id } : { appId: id } }];
 }
 
-/** The data sources of every app the token reaches, when the operation names no app. */
-async function appQueries(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
+/**
+ * The data sources of every app the token reaches, when the operation names no app. The API lists
+ * data sources per app (or organization) only, so this is one request per app.
+ */
+async function appQueries(this: ILoadOptionsFunctions): Promise<ListQuery[]> {
 	const body = await flipletApiRequest.call(this, { method: 'GET', path: apiPath('apps') });
-	const ids = listFrom(this.getNode(), body, 'apps').map((app) => app.productionAppId ?? app.id);
-	return [...new Set(ids.filter((id) => id !== null && id !== undefined))].map((appId) => ({
-		appId,
-	}));
+	const queries = new Map<string, ListQuery>();
+	for (const app of listFrom(this.getNode(), body, 'apps')) {
+		const appId = app.productionAppId ?? app.id;
+		if (appId === null || appId === undefined || queries.has(String(appId))) continue;
+		queries.set(String(appId), { qs: { appId }, appName: String(app.name ?? `App ${appId}`) });
+	}
+	return [...queries.values()];
+}
+
+/** A refused token or permission must reach the user; any other failure only hides that app. */
+function isAuthError(error: unknown): boolean {
+	const code = String((error as { httpCode?: unknown } | null)?.httpCode ?? '');
+	return code === '401' || code === '403';
 }
 
 export async function searchDataSources(
@@ -34,7 +53,7 @@ export async function searchDataSources(
 	const queries = contextQueries.call(this) ?? (await appQueries.call(this));
 	const seen = new Set<unknown>();
 	const results: INodeListSearchResult['results'] = [];
-	for (const qs of queries) {
+	for (const { qs, appName } of queries) {
 		let body: unknown;
 		try {
 			body = await flipletApiRequest.call(this, {
@@ -42,15 +61,20 @@ export async function searchDataSources(
 				path: apiPath('data-sources'),
 				qs,
 			});
-		} catch {
-			continue; // an app the token lists but whose data sources it may not read
+		} catch (error) {
+			if (isAuthError(error)) throw asNodeError(this.getNode(), error);
+			continue; // e.g. an app the token lists but whose data sources cannot be read
 		}
 		for (const dataSource of listFrom(this.getNode(), body, 'dataSources')) {
 			const name = String(dataSource.name ?? '');
 			if (seen.has(dataSource.id) || (filter && !name.toLowerCase().includes(filter.toLowerCase())))
 				continue;
 			seen.add(dataSource.id);
-			results.push({ name: `${name} (${String(dataSource.id)})`, value: String(dataSource.id) });
+			const id = String(dataSource.id);
+			results.push({
+				name: appName ? `${name} (${appName}, ${id})` : `${name} (${id})`,
+				value: id,
+			});
 		}
 	}
 	return { results };

@@ -24,12 +24,20 @@ export async function dataSourceColumns(this: ILoadOptionsFunctions): Promise<st
 	return Array.isArray(columns) ? columns.map(String) : [];
 }
 
+/** The data source's columns: what filters can test (they match on an entry's data only). */
 export async function getDataSourceColumns(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const columns = await dataSourceColumns.call(this);
+	return columns.map((column) => ({ name: column, value: column }));
+}
+
+/** The columns plus the entry fields a sort can order by. */
+export async function getDataSourceSortColumns(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return [
-		...columns.map((column) => ({ name: column, value: column })),
+		...(await getDataSourceColumns.call(this)),
 		{ name: 'Entry ID', value: 'id' },
 		{ name: 'Created At', value: 'createdAt' },
 		{ name: 'Updated At', value: 'updatedAt' },

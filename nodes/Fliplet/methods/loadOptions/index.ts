@@ -1,2 +1,3 @@
 export {};
 export { getDataSourceColumns } from './dataSources';
+export { getDataSourceSortColumns } from './dataSources';
