@@ -220,7 +220,7 @@ describe('Sync chunks', () => {
 		expect(chunkBy(['toolarge'], 10, 2, (s) => s.length)).toEqual([['toolarge']]);
 	});
 
-	it('plans updates, then inserts, then one final delete commit, marking only inserts as not idempotent', () => {
+	it('plans updates, then inserts, then one final delete commit; inserts and commits running hooks are not idempotent', () => {
 		const plan = diff(
 			rows({ Email: 'a@x.io', Name: 'New' }, { Email: 'n1' }, { Email: 'n2' }, { Email: 'n3' }),
 			[
@@ -232,6 +232,13 @@ describe('Sync chunks', () => {
 		const commitOptions = { chunkSize: 2, merge: true, runHooks: ['insert'] };
 		const commits = planCommits(plan, commitOptions);
 		expect(commits.map((commit) => [commit.kind, commit.idempotent])).toEqual([
+			['update', false],
+			['insert', false],
+			['insert', false],
+			['delete', true],
+		]);
+		const withoutHooks = planCommits(plan, { ...commitOptions, runHooks: [] });
+		expect(withoutHooks.map((commit) => [commit.kind, commit.idempotent])).toEqual([
 			['update', true],
 			['insert', false],
 			['insert', false],

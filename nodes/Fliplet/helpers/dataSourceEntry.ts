@@ -34,6 +34,14 @@ export function getEntryId(this: IExecuteFunctions, itemIndex: number): number {
 	return requireWholeNumber.call(this, value, 'Entry ID', itemIndex);
 }
 
+/** An input item's fields as columns: items read from a data source carry the entry's own "id", which is not a column. */
+export function columnsOfItem(json: IDataObject): IDataObject {
+	if (!Object.prototype.hasOwnProperty.call(json, 'id')) return json;
+	const columns = { ...json };
+	delete columns.id;
+	return columns;
+}
+
 /**
  * The columns to write for an item: the mapped columns, or every field of the input item (but its
  * entry "id") when the mapper is set to map automatically.
@@ -45,11 +53,8 @@ export function getEntryData(
 ): IDataObject {
 	const mode = this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
 	let data: IDataObject;
-	if (mode === 'autoMapInputData') {
-		// Items read from a data source carry the entry's own "id": it is not a column.
-		data = { ...items[itemIndex].json };
-		delete data.id;
-	} else data = (this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject;
+	if (mode === 'autoMapInputData') data = columnsOfItem(items[itemIndex].json);
+	else data = (this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject;
 	return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 

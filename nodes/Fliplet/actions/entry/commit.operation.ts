@@ -21,9 +21,11 @@ const properties: INodeProperties[] = [
 		type: 'json',
 		default: '[]',
 		required: true,
-		placeholder: '[{"data": {"Name": "New"}}, {"ID": 123, "data": {"Name": "Changed"}}]',
+		// eslint-disable-next-line n8n-nodes-base/node-param-placeholder-miscased-id
+		placeholder: '[{"data": {"Name": "New"}}, {"id": 123, "data": {"Name": "Changed"}}]',
+		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id
 		description:
-			'Items {"data": {...}} are inserted, items {"ID": 123, "data": {...}} update that entry. An optional "clientId" on an insert is mapped to its new ID in the response.',
+			'Items {"data": {...}} are inserted, items {"id": 123, "data": {...}} update the entry with that id (lowercase "id"). An optional "clientId" on an insert is mapped to its new ID in the response. No other keys are allowed.',
 	},
 	{
 		displayName: 'Keep Entries Not Sent',
@@ -89,6 +91,24 @@ function deleteIds(this: IExecuteFunctions, text: string, itemIndex: number): nu
 	return parts.map(Number);
 }
 
+const ENTRY_KEYS = ['id', 'data', 'clientId'];
+
+/** An unknown key (e.g. "ID") would be dropped by the API and turn an update into an insert. */
+function refuseUnknownKeys(this: IExecuteFunctions, entries: IDataObject[], itemIndex: number) {
+	entries.forEach((entry, position) => {
+		const key = Object.keys(entry).find((name) => !ENTRY_KEYS.includes(name));
+		if (key === undefined) return;
+		throw new NodeOperationError(
+			this.getNode(),
+			`Entries: item ${position} has an unknown key "${key}"`,
+			{
+				itemIndex,
+				description: `An entry takes only "id" (lowercase, to update), "data" and "clientId", e.g. {"id": 123, "data": {...}}. Put columns inside "data".`,
+			},
+		);
+	});
+}
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
@@ -112,6 +132,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				},
 			);
 		}
+		refuseUnknownKeys.call(this, entries, itemIndex);
 		const badId = entries.findIndex(
 			(entry) => entry.id !== undefined && !/^\d+$/.test(String(entry.id)),
 		);
@@ -142,8 +163,9 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			path: dataSourcePath(target, 'commit'),
 			qs: target.qs,
 			body,
-			// Updates and deletes can be re-sent safely; inserts would be duplicated.
-			idempotent: entries.every((entry) => entry.id !== undefined),
+			// Updates and deletes can be re-sent safely; inserts would be duplicated, and hooks may call
+			// web addresses again.
+			idempotent: !body.runHooks && entries.every((entry) => entry.id !== undefined),
 			itemIndex,
 		});
 		return response as IDataObject;

@@ -61,6 +61,18 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			body: { type: 'delete', where },
 			itemIndex,
 		});
-		return { deletedCount: (body as IDataObject).deletedCount ?? 0 };
+		const deletedCount = (body as IDataObject | undefined)?.deletedCount;
+		if (typeof deletedCount !== 'number') {
+			throw new NodeOperationError(
+				this.getNode(),
+				'Unexpected response from Fliplet: no deletedCount in it',
+				{
+					itemIndex,
+					description:
+						'The delete was sent, but the API did not say how many entries it removed. Read the data source to check what is left, and please report the response.',
+				},
+			);
+		}
+		return { deletedCount };
 	});
 }

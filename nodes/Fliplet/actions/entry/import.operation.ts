@@ -4,9 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { columnsOfItem } from '../../helpers/dataSourceEntry';
 import { errorItem } from '../../helpers/mapItems';
+import { asNodeError } from '../../helpers/nodeError';
 import {
 	dataSourcePath,
 	getDataSourceTarget,
@@ -56,11 +58,26 @@ interface Batch {
 	itemIndexes: number[];
 }
 
-/** Items are grouped by data source and mode, so each group is one bulk request. */
-function groupItems(this: IExecuteFunctions, items: INodeExecutionData[]): Batch[] {
+/**
+ * Items are grouped by data source and mode, so each group is one bulk request. An item whose data
+ * source cannot be read becomes an error item (Continue On Fail) and joins no group.
+ */
+function groupItems(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	output: INodeExecutionData[],
+): Batch[] {
 	const batches = new Map<string, Batch>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const target = getDataSourceTarget.call(this, itemIndex);
+		let target: DataSourceTarget;
+		try {
+			target = getDataSourceTarget.call(this, itemIndex);
+		} catch (error) {
+			const failure = asNodeError(this.getNode(), error, itemIndex);
+			if (!this.continueOnFail()) throw failure;
+			output.push(errorItem(failure, itemIndex));
+			continue;
+		}
 		const replace = this.getNodeParameter('importMode', itemIndex, 'append') === 'replace';
 		const key = JSON.stringify([target.ref, target.qs, replace]);
 		const batch = batches.get(key) ?? { target, replace, itemIndexes: [] };
@@ -72,9 +89,11 @@ function groupItems(this: IExecuteFunctions, items: INodeExecutionData[]): Batch
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	const output: INodeExecutionData[] = [];
-	for (const batch of groupItems.call(this, items)) {
+	for (const batch of groupItems.call(this, items, output)) {
 		const pairedItem = batch.itemIndexes.map((item) => ({ item }));
-		const entries: IDataObject[] = batch.itemIndexes.map((index) => ({ ...items[index].json }));
+		const entries: IDataObject[] = batch.itemIndexes.map((index) =>
+			columnsOfItem(items[index].json),
+		);
 		try {
 			await flipletApiRequest.call(this, {
 				method: 'POST',
@@ -90,12 +109,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				pairedItem,
 			});
 		} catch (error) {
-			const failure =
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error, {
-							itemIndex: batch.itemIndexes[0],
-						});
+			const failure = asNodeError(this.getNode(), error, batch.itemIndexes[0]);
 			if (!this.continueOnFail()) throw failure;
 			output.push({ ...errorItem(failure, batch.itemIndexes[0]), pairedItem });
 		}

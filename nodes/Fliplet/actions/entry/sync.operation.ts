@@ -6,7 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { columnsOfItem } from '../../helpers/dataSourceEntry';
 import { getDataSourceTarget } from '../../helpers/dataSourceTarget';
+import { errorItem } from '../../helpers/mapItems';
+import { asNodeError } from '../../helpers/nodeError';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { planCommits } from './sync/chunks';
 import { syncFields } from './sync/description';
@@ -18,6 +21,7 @@ import { sendCommits, type CommitOutcome } from './sync/sendCommits';
 import { type SyncSettings, readSyncSettings } from './sync/settings';
 import { buildOutput, landedText, RERUN_IS_SAFE } from './sync/summary';
 import { typecastRow } from './sync/typecast';
+import { unsafeRows } from './sync/unsafeRows';
 
 const properties: INodeProperties[] = [dataSourceLocator(), ...syncFields];
 
@@ -61,15 +65,61 @@ function explainFailure(
 	return error;
 }
 
+/**
+ * With Continue On Fail a refusal of the whole run (bad settings, "would empty the data source",
+ * a failed read) becomes one error item paired with every input item; nothing was changed.
+ */
 export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	try {
+		return await sync.call(this, items);
+	} catch (error) {
+		const failure = asNodeError(this.getNode(), error, 0);
+		if (!this.continueOnFail()) throw failure;
+		return [{ ...errorItem(failure, 0), pairedItem: items.map((_, item) => ({ item })) }];
+	}
+}
+
+/**
+ * Rows Sync must refuse (a field never sent). Without Continue On Fail the first stops the run;
+ * with it each becomes an error item and its row is left out, except in mirror mode, where leaving
+ * a row out would delete its entry: there the run is refused.
+ */
+function refuseRows(
+	this: IExecuteFunctions,
+	rows: InputRows,
+	settings: SyncSettings,
+): Map<number, NodeOperationError> {
+	const refused = unsafeRows.call(this, rows);
+	if (!refused.size) return refused;
+	const [first] = refused.values();
+	if (!this.continueOnFail()) throw first;
+	if (settings.mode === 'mirror') {
+		first.description = `${first.description ?? ''} Mirror mode needs every row (a row left out would have its entry deleted), so the whole run was refused.`;
+		throw first;
+	}
+	for (const itemIndex of refused.keys()) rows[itemIndex] = {};
+	return refused;
+}
+
+async function sync(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const settings = readSyncSettings.call(this);
 	const target = getDataSourceTarget.call(this, 0);
-	const rows: InputRows = items.map((item) =>
-		settings.typecast ? typecastRow(item.json) : item.json,
-	);
+	const rows: InputRows = items.map((item) => {
+		const columns = columnsOfItem(item.json);
+		return settings.typecast ? typecastRow(columns) : columns;
+	});
+	const refused = refuseRows.call(this, rows, settings);
+	// The summary (and row items), then one error item per refused row.
+	const output = (summary: INodeExecutionData[]) => [
+		...summary,
+		...[...refused].map(([itemIndex, error]) => errorItem(error, itemIndex)),
+	];
 	const counter = { requests: 0 };
 	const comparer = comparerFor(rows, settings.merge);
 	const entries = await readEntries.call(
@@ -80,6 +130,8 @@ export async function execute(
 		counter,
 	);
 	const plan = diffRows(rows, entries, settings, comparer);
+	// Refused rows were emptied so they change nothing: they are not "skipped" for a missing key.
+	plan.skipped = plan.skipped.filter((row) => !refused.has(row.itemIndex));
 	refuseEmptying.call(this, plan, settings);
 	const commits = planCommits(plan, settings);
 	const summaryInput = {
@@ -89,11 +141,11 @@ export async function execute(
 		itemCount: items.length,
 		outputRows: settings.outputRows,
 	};
-	if (settings.dryRun) return buildOutput({ ...summaryInput, requests: counter.requests });
+	if (settings.dryRun) return output(buildOutput({ ...summaryInput, requests: counter.requests }));
 
 	const outcome = await sendCommits.call(this, target, commits, settings, counter);
 	const result = { ...summaryInput, outcome, requests: counter.requests };
-	if (!outcome.failure) return buildOutput(result);
+	if (!outcome.failure) return output(buildOutput(result));
 
 	const error = explainFailure(outcome, commits.length, commits);
 	if (!this.continueOnFail()) throw error;
@@ -103,5 +155,5 @@ export async function execute(
 		failedCommit: outcome.failure.index + 1,
 		totalCommits: commits.length,
 	};
-	return buildOutput(result, failure);
+	return output(buildOutput(result, failure));
 }

@@ -9,7 +9,7 @@ export type CommitKind = 'update' | 'insert' | 'delete';
 
 export interface PlannedCommit {
 	kind: CommitKind;
-	/** Re-sending it changes nothing (updates by id, deletes), so the transport may retry it. */
+	/** Re-sending it changes nothing (updates by id without hooks, deletes): the transport may retry it. */
 	idempotent: boolean;
 	updates: PlannedUpdate[];
 	inserts: PlannedInsert[];
@@ -79,8 +79,16 @@ export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedComm
 	const maxBytes = options.maxBytes ?? MAX_COMMIT_BYTES;
 	const rowSize = (row: PlannedInsert) => approxJsonSize(row.data) + ENTRY_OVERHEAD;
 	const commits: PlannedCommit[] = [];
+	// Hooks can call web addresses: a commit that runs them is never re-sent.
+	const updatesIdempotent = options.runHooks.length === 0;
 	for (const updates of chunkBy(plan.updates, options.chunkSize, maxBytes, rowSize)) {
-		commits.push({ kind: 'update', idempotent: true, updates, inserts: [], deletes: [] });
+		commits.push({
+			kind: 'update',
+			idempotent: updatesIdempotent,
+			updates,
+			inserts: [],
+			deletes: [],
+		});
 	}
 	for (const inserts of chunkBy(plan.inserts, options.chunkSize, maxBytes, rowSize)) {
 		commits.push({ kind: 'insert', idempotent: false, updates: [], inserts, deletes: [] });
