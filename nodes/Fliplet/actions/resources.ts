@@ -18,7 +18,7 @@ export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics
 export const resourceOptions = [
 	{ name: 'AI', value: 'ai' },
 	{ name: 'App', value: 'app' },
-	{ name: 'App Analytic', value: 'appAnalytics' },
+	{ name: 'App Analytics', value: 'appAnalytics' },
 	{ name: 'Data Source', value: 'dataSource' },
 	{ name: 'Data Source Version', value: 'dataSourceVersion' },
 	{ name: 'Email', value: 'email' },

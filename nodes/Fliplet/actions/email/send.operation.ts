@@ -150,7 +150,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether Fliplet should cache the email when the device is offline and send it once it is back online (the API\'s "required" flag)',
+					'Whether a Fliplet app running offline on a device should queue the email and send it once the device is back online (the API\'s "required" flag). Requests from n8n are sent online, so this is usually irrelevant here.',
 			},
 			{
 				displayName: 'Sender Name',
