@@ -8,7 +8,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 const devTools = ['sandbox/**', 'test/**', 'scripts/**', 'bench/**', 'examples/**'];
-const isGlobalIgnore = (block) => Object.keys(block).length === 1 && block.ignores;
+const isGlobalIgnore = (block) =>
+	block.ignores && Object.keys(block).every((key) => key === 'ignores' || key === 'name');
 
 export default [
 	globalIgnores(['dist', 'coverage', '.cache', 'gulpfile.js', 'index.js', 'jest.config.js', '.prettierrc.js']),
