@@ -2,8 +2,8 @@
 'use strict';
 // End-to-end tier: the built package in a real n8n (installed once into a cache folder, see
 // install-n8n.js), credentials pointing at sandboxes in this process (one per workflow), every
-// workflow of test/e2e/workflows and examples/ run in one `n8n execute-batch`, and
-// test/e2e/checks.js asserting on each run's output and on what its sandbox received and stored.
+// workflow of test/e2e/workflows and examples/ run in one `n8n execute-batch` (the first one also
+// alone with `n8n execute --id`), and test/e2e/checks.js asserting on each run's output and on what its sandbox received and stored.
 //
 //   npm run build && npm run test:e2e
 //   npm run test:e2e -- app errors     only the workflows whose file name contains a word
@@ -90,6 +90,9 @@ async function main() {
 				(error) => fail(workflow.key, error),
 			);
 		}
+		if (batch.length) {
+			await checkSingleExecute(instance, batch[0], sandboxes.get(batch[0].key), fail);
+		}
 		if (selected('server') || activated.length) {
 			await runServerPhase(instance, activated, sandboxes, fail);
 		}
@@ -121,6 +124,34 @@ async function checkBatchRun(workflow, result, sandbox) {
 		? shapeRun(result.data, requests)
 		: { status: 'error', error: result.error, nodes: {} };
 	await check({ run, requests, state: sandbox.state, tokens: TOKENS });
+}
+
+/**
+ * The single-workflow path of n8n's CLI too: `n8n execute --id --rawOutput` re-runs the first
+ * workflow of the batch against its reset sandbox, and the same check must pass on what it prints
+ * (n8n prints the run data at log level info, after its start-up lines).
+ */
+async function checkSingleExecute(instance, workflow, sandbox, fail) {
+	sandbox.reset();
+	const { status, stdout, stderr } = await instance.cli(
+		['execute', `--id=${workflow.id}`, '--rawOutput'],
+		{ allowFailure: true, extraEnv: { N8N_LOG_LEVEL: 'info' } },
+	);
+	const key = `${workflow.key} (n8n execute --id)`;
+	const jsonStart = stdout.search(/^\{/m);
+	if (status !== 0 || jsonStart === -1) {
+		fail(
+			key,
+			new Error(
+				`n8n execute exited with ${status}:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`,
+			),
+		);
+		return;
+	}
+	await checkBatchRun(workflow, { data: JSON.parse(stdout.slice(jsonStart)) }, sandbox).then(
+		() => log(`  ✓ ${key}`),
+		(error) => fail(key, error),
+	);
 }
 
 /**
