@@ -230,7 +230,7 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 			organizationId: v,
 			name: 'X',
 		},
-		field: /Organization/,
+		field: /organization/i,
 		values: ['', 'acme', '1/2', undefined],
 		token: 'org',
 	},
