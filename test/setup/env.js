@@ -11,3 +11,8 @@ if (!process.env.N8N_USER_FOLDER_FOR_TESTS) {
 }
 process.env.N8N_ENCRYPTION_KEY = process.env.N8N_ENCRYPTION_KEY || 'fliplet-node-tests-only-key';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+// n8n's logger writes to a file in that folder, not to the test console (the secret scan in the
+// harness still sees every message: it wraps the logger itself).
+process.env.N8N_LOG_OUTPUT = process.env.N8N_LOG_OUTPUT || 'file';
+process.env.N8N_LOG_FILE_LOCATION =
+	process.env.N8N_LOG_FILE_LOCATION || require('node:path').join(process.env.N8N_USER_FOLDER, 'n8n.log');
