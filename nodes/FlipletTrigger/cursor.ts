@@ -40,13 +40,16 @@ export async function cursorAtLatest(source: EventSource): Promise<Cursor> {
 	if (!latest) return { key: source.key, ids: [] };
 	const at = source.timeOf(latest);
 	const ids = new Set([String(latest.id)]);
-	for await (const { events } of source.pages(at, 0)) {
-		for (const event of events) {
+	let offset: number | undefined;
+	for await (const page of source.pages(at, 0)) {
+		for (const [index, event] of page.events.entries()) {
 			if (timeMs(source.timeOf(event)) === timeMs(at)) ids.add(String(event.id));
+			offset = page.offset + index;
 		}
-		if (events.some((event) => timeMs(source.timeOf(event)) > timeMs(at))) break;
+		if (page.events.some((event) => timeMs(source.timeOf(event)) > timeMs(at))) break;
 	}
-	return { key: source.key, at, ids: [...ids] };
+	// The position read up to lets the next polls start there instead of at the first event.
+	return { key: source.key, at, ids: [...ids], ...(offset === undefined ? {} : { offset }) };
 }
 
 /**
@@ -64,8 +67,10 @@ export async function eventsSince(
 	const skip = new Set(cursor.ids);
 	const found: Array<{ event: IDataObject; position: number }> = [];
 	const taken = new Set<string>();
+	let lastRead: number | undefined;
 	reading: for await (const page of source.pages(cursor.at, cursor.offset ?? 0)) {
 		for (const [index, event] of page.events.entries()) {
+			lastRead = page.offset + index;
 			const id = String(event.id);
 			const time = timeMs(source.timeOf(event));
 			if (time < from || (time === from && skip.has(id)) || taken.has(id)) continue;
@@ -75,7 +80,14 @@ export async function eventsSince(
 		}
 		if (stop()) break;
 	}
-	if (!found.length) return { events: [], cursor };
+	if (!found.length) {
+		// Everything read was old: the next poll may start near where this one ended (the source
+		// checks the hint), so an idle source is not read from its first event on every poll.
+		return {
+			events: [],
+			cursor: lastRead === undefined ? cursor : { ...cursor, offset: lastRead },
+		};
+	}
 	found.sort((a, b) => timeMs(source.timeOf(a.event)) - timeMs(source.timeOf(b.event)));
 	const events = found.map(({ event }) => event);
 	const at = source.timeOf(events[events.length - 1]);

@@ -147,6 +147,31 @@ describe('Fliplet Trigger → data source entries', () => {
 		expect(offsets().slice(after)).toEqual([hint, 0, 475]);
 	});
 
+	it('an idle data source is not read from its first entry on every poll', async () => {
+		let clock = Date.parse('2026-04-07T08:00:00.000Z');
+		sandbox().state.now = () => (clock += 10);
+		Array.from({ length: 600 }, (_, n) => insert(`Idle ${n}`));
+		const last = store.entriesOf(sandbox().state, DEPARTMENTS).length - 1;
+		const offsets = () => apiRequests(sandbox(), /\/data\/query$/).map((r) => r.body.offset);
+
+		const start = await poll('newEntry', undefined);
+		let before = offsets().length;
+		const idle = await poll('newEntry', start.staticData);
+		expect(idle.items).toBeNull();
+		expect(offsets().slice(before)).toEqual([last - 25]);
+
+		// A cursor from Start From has no position yet: one full read, then the same short one.
+		const fromDate = await poll('newEntry', undefined, { startFrom: '2026-04-07T09:00:00.000Z' });
+		expect(fromDate.items).toBeNull();
+		before = offsets().length;
+		expect((await poll('newEntry', fromDate.staticData)).items).toBeNull();
+		expect(offsets().slice(before)).toEqual([last - 25]);
+
+		const fresh = insert('Fresh');
+		const one = await poll('newEntry', idle.staticData);
+		expect(ids(one.items)).toEqual([fresh.id]);
+	});
+
 	it('"Fetch Test Event" returns the newest entry and stores no cursor', async () => {
 		sandbox().state.now = () => Date.parse('2026-04-05T08:00:00.000Z');
 		const newest = insert('Newest');
