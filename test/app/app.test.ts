@@ -199,3 +199,41 @@ describe('App locator "From List" (searchApps)', () => {
 		expect(requests[0].headers['auth-token']).toBe(TOKENS.org);
 	});
 });
+
+describe('App and App Analytics refuse bad input before any request', () => {
+	it.each([
+		['App → Get Many', { resource: 'app', operation: 'getMany' }],
+		[
+			'App Analytics → Get Sessions',
+			{
+				resource: 'appAnalytics',
+				operation: 'getSessions',
+				app: { __rl: true, mode: 'id', value: '11' },
+			},
+		],
+	])('%s refuses a Limit of 0 without calling the API', async (_label, parameters) => {
+		const result = await runNode({
+			parameters: { ...parameters, returnAll: false, limit: 0 },
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.error?.message).toBe('Limit: 0 is not a whole number of at least 1');
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(apiRequests(sandbox())).toHaveLength(0);
+	});
+
+	it('Publish refuses a release type the API does not know, before publishing', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'app',
+				operation: 'publish',
+				app: { __rl: true, mode: 'id', value: '11' },
+				releaseType: '={{ "instant" }}',
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error?.message).toBe('Release Type: "instant" is not a release type');
+		expect(result.error?.description).toBe('Use silent, visible or forced.');
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(apiRequests(sandbox())).toHaveLength(0);
+	});
+});

@@ -399,6 +399,16 @@ describe('Notification → Delete, Mark as Read, List Push Subscriptions', () =>
 		]);
 	});
 
+	it('refuses a Limit of 0 for push subscriptions without calling the API', async () => {
+		const result = await run(
+			{ operation: 'listSubscriptions', returnAll: false, limit: 0 },
+			{ token: TOKENS.studio },
+		);
+		expect(result.error?.message).toBe('Limit: 0 is not a whole number of at least 1');
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(notificationRequests()).toHaveLength(0);
+	});
+
 	it('explains that API tokens are refused for push subscriptions', async () => {
 		const result = await run({ operation: 'listSubscriptions', returnAll: true });
 		expect(result.error?.httpCode).toBe('403');

@@ -38,15 +38,13 @@ export function simplifyApp(app: IDataObject): IDataObject {
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
+		const max = maxResults.call(this, itemIndex);
 		const body = await flipletApiRequest.call(this, {
 			method: 'GET',
 			path: apiPath('apps'),
 			itemIndex,
 		});
-		const apps = takeFirst(
-			listFrom(this.getNode(), body, 'apps', itemIndex),
-			maxResults.call(this, itemIndex),
-		);
+		const apps = takeFirst(listFrom(this.getNode(), body, 'apps', itemIndex), max);
 		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 		return simplify ? apps.map(simplifyApp) : apps;
 	});

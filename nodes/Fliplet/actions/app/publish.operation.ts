@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getAppId } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
@@ -30,6 +30,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
+		placeholder: 'e.g. New directory layout',
 		description: 'Release notes shown with the update',
 	},
 ];
@@ -39,6 +40,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+const RELEASE_TYPES = ['silent', 'visible', 'forced'];
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const appId = await getAppId.call(this, itemIndex);
@@ -46,6 +49,13 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			type: this.getNodeParameter('releaseType', itemIndex) as string,
 			changelog: this.getNodeParameter('changelog', itemIndex, '') as string,
 		};
+		if (!RELEASE_TYPES.includes(release.type)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Release Type: "${release.type}" is not a release type`,
+				{ itemIndex, description: 'Use silent, visible or forced.' },
+			);
+		}
 		const body = await flipletApiRequest.call(this, {
 			method: 'POST',
 			path: apiPath('apps', appId, 'publish'),

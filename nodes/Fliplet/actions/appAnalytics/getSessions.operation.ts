@@ -18,14 +18,12 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const appId = await getAppId.call(this, itemIndex);
+		const max = maxResults.call(this, itemIndex);
 		const body = await flipletApiRequest.call(this, {
 			method: 'GET',
 			path: apiPath('apps', appId, 'analytics', 'sessions'),
 			itemIndex,
 		});
-		return takeFirst(
-			listFrom(this.getNode(), body, 'sessions', itemIndex),
-			maxResults.call(this, itemIndex),
-		);
+		return takeFirst(listFrom(this.getNode(), body, 'sessions', itemIndex), max);
 	});
 }

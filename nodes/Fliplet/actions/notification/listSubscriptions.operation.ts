@@ -19,6 +19,7 @@ const STUDIO_ONLY =
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const appId = await getAppId.call(this, itemIndex);
+		const max = maxResults.call(this, itemIndex);
 		let body: unknown;
 		try {
 			body = await flipletApiRequest.call(this, {
@@ -33,9 +34,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				apiError.description = `${apiError.description ?? ''} ${STUDIO_ONLY}`.trim();
 			throw apiError;
 		}
-		return takeFirst(
-			listFrom(this.getNode(), body, 'subscriptions', itemIndex),
-			maxResults.call(this, itemIndex),
-		);
+		return takeFirst(listFrom(this.getNode(), body, 'subscriptions', itemIndex), max);
 	});
 }
