@@ -152,6 +152,24 @@ describe('Notification → Create', () => {
 		expect(result.json[0]).toEqual(expect.objectContaining({ status: 'scheduled', orderAt: at }));
 	});
 
+	it("reads a picked date without an offset in the workflow's time zone (n8n's default, New York)", async () => {
+		const result = await run({
+			operation: 'create',
+			status: 'scheduled',
+			orderAt: '2031-01-15T09:30:00',
+			message: 'Later',
+			sendPush: true,
+			push: { delayUntil: '2031-07-01T08:00:00' },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		// 09:30 EST is 14:30 UTC; 08:00 EDT is 12:00 UTC.
+		expect(request.body.orderAt).toBe(Date.parse('2031-01-15T14:30:00.000Z'));
+		expect(request.body.pushNotification.delayUntilTimestamp).toBe(
+			Date.parse('2031-07-01T12:00:00.000Z') / 1000,
+		);
+	});
+
 	it.each([
 		[
 			'a past schedule date',

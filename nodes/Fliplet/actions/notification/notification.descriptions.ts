@@ -149,7 +149,8 @@ export function statusFields(defaultStatus: 'draft' | 'keep'): INodeProperties[]
 			type: 'dateTime',
 			required: true,
 			default: '',
-			description: 'When the notification is sent; must be in the future',
+			description:
+				"When the notification is sent; must be in the future. A time without an offset is in the workflow's time zone.",
 			displayOptions: { show: { status: ['scheduled'] } },
 		},
 	];
@@ -191,7 +192,8 @@ export const pushFields: INodeProperties[] = [
 				name: 'delayUntil',
 				type: 'dateTime',
 				default: '',
-				description: 'Hold the push until this date',
+				description:
+					"Hold the push until this date (a time without an offset is in the workflow's time zone)",
 			},
 			{
 				displayName: 'Sound',

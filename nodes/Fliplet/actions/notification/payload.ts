@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
 import { refuseItem } from '../../helpers/refuseItem';
+import { parseInTimeZone } from './zonedDate';
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,7 +30,7 @@ export function jsonField(
 	}
 }
 
-/** A date field as epoch milliseconds, or undefined when empty. */
+/** A date field as epoch milliseconds (a time without offset is in the workflow's time zone). */
 function dateField(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -37,7 +38,7 @@ function dateField(
 	label: string,
 ): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const at = new Date(String(value)).getTime();
+	const at = parseInTimeZone(String(value), context.getTimezone());
 	if (Number.isNaN(at))
 		refuseItem(
 			context,
