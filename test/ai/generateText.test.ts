@@ -184,6 +184,48 @@ describe('AI → Generate Text', () => {
 		expect(apiRequests(sandbox(), COMPLETIONS)).toHaveLength(1);
 	});
 
+	it('JSON Output: an answer that is not JSON fails the item, not a silently missing "data"', async () => {
+		const answer = (content: string) => ({
+			object: 'chat.completion',
+			model: 'gpt-4o-mini',
+			choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'length' }],
+		});
+		sandbox().injectFault({
+			mode: 'status-after',
+			status: 200,
+			body: answer('{"summary": "cut o'),
+			path: 'ai/completions',
+		});
+		const result = await runAi(
+			sandbox(),
+			'generateText',
+			{ prompt: '={{ $json.q }}', options: { jsonOutput: true } },
+			{ input: [{ json: { q: 'First' } }, { json: { q: 'Second' } }], continueOnFail: true },
+		);
+		expect(
+			apiRequests(sandbox(), COMPLETIONS).map((request) => request.body.response_format),
+		).toEqual([{ type: 'json_object' }, { type: 'json_object' }]);
+		expect(result.json[0]).toEqual({
+			error: 'The model did not answer with valid JSON',
+			description: expect.stringContaining('It answered "{"summary": "cut o". Ask for JSON'),
+		});
+		expect(result.json[1]).toEqual(
+			expect.objectContaining({ text: '{"echo":"Second"}', data: { echo: 'Second' } }),
+		);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+
+		sandbox().injectFault({
+			mode: 'status-after',
+			status: 200,
+			body: answer('Sure, here it is.'),
+			path: 'ai/completions',
+		});
+		const failed = await generateText({ prompt: 'Hi', options: { jsonOutput: true } });
+		expect(failed.error?.message).toBe('The model did not answer with valid JSON');
+		expect(failed.error?.description).toMatch(/It answered "Sure, here it is\."\..*Maximum Tokens/);
+		expect(failed.error?.context?.itemIndex).toBe(0);
+	});
+
 	it('a draft app id answers 404 and the error explains the published app id', async () => {
 		const result = await generateText({ app: DRAFT_APP, prompt: 'Hi' }, TOKENS.org);
 		expect(result.error?.httpCode).toBe('404');

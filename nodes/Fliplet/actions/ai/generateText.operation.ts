@@ -283,6 +283,18 @@ function jsonBody(this: IExecuteFunctions, itemIndex: number) {
 	return { format: checked.format, body: body as IDataObject };
 }
 
+/** The model's JSON answer, or an error that shows the answer and how to get JSON. */
+function parsedJson(this: IExecuteFunctions, text: string, itemIndex: number): IDataObject {
+	try {
+		return jsonParse<IDataObject>(text);
+	} catch {
+		throw new NodeOperationError(this.getNode(), 'The model did not answer with valid JSON', {
+			itemIndex,
+			description: `It answered "${text.length > 200 ? `${text.slice(0, 200)}…` : text}". Ask for JSON in the prompt or system message, raise "Maximum Tokens" if the answer was cut off, or turn off "JSON Output" to get the text as it is.`,
+		});
+	}
+}
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const options = this.getNodeParameter('options', itemIndex, {}) as TextOptions;
@@ -304,10 +316,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			);
 		}
 		const output: IDataObject = { text, ...responseDetails(response) };
-		if (simple && options.jsonOutput) {
-			const data = jsonParse<unknown>(text, { fallbackValue: undefined });
-			if (data !== undefined) output.data = data as IDataObject;
-		}
+		if (simple && options.jsonOutput) output.data = parsedJson.call(this, text, itemIndex);
 		if (options.includeRaw) output.raw = response;
 		return output;
 	});
