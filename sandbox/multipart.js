@@ -1,6 +1,14 @@
 'use strict';
 
 /**
+ * Form-data clients escape only `"`, CR and LF in a quoted file name (as %22, %0D, %0A); every
+ * other `%` is part of the name, as a server's multipart parser keeps it.
+ * @param {string} name
+ */
+const unescapeName = (name) =>
+	name.replace(/%(22|0D|0A)/gi, (_match, hex) => String.fromCharCode(parseInt(hex, 16)));
+
+/**
  * Parses a multipart/form-data body into text fields and files.
  * @param {Buffer} body
  * @param {string} contentType
@@ -25,8 +33,10 @@ function parseMultipart(body, contentType) {
 		const data = part.slice(headerEnd + 4);
 		const name = /name="([^"]*)"/i.exec(headerText)?.[1] ?? '';
 		const fileName = /filename="([^"]*)"/i.exec(headerText)?.[1];
-		const mimeType = /content-type:\s*([^\r\n]+)/i.exec(headerText)?.[1]?.trim() ?? 'application/octet-stream';
-		if (fileName !== undefined) files.push({ name, fileName: decodeURIComponent(fileName), mimeType, data });
+		const mimeType =
+			/content-type:\s*([^\r\n]+)/i.exec(headerText)?.[1]?.trim() ?? 'application/octet-stream';
+		if (fileName !== undefined)
+			files.push({ name, fileName: unescapeName(fileName), mimeType, data });
 		else fields[name] = data.toString('utf8');
 		position = next;
 	}

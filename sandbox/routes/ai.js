@@ -188,11 +188,14 @@ function embeddings({ state, principal, params, query, body }) {
 	return { body: providers.embeddings(body) };
 }
 
+/** SPEC (Limits): all AI operations share one per-app limit, whichever token calls. */
+const perApp = (params) => `app:${params.app}`;
+
 const routes = [
-	{ method: 'POST', path: '/v1/apps/:app/ai/completions', area: 'ai', handler: completions },
-	{ method: 'POST', path: '/v1/apps/:app/ai/image', area: 'ai', handler: image },
-	{ method: 'POST', path: '/v1/apps/:app/ai/audio', area: 'ai', handler: audio },
-	{ method: 'POST', path: '/v1/apps/:app/ai/embeddings', area: 'ai', handler: embeddings },
-];
+	{ method: 'POST', path: '/v1/apps/:app/ai/completions', handler: completions },
+	{ method: 'POST', path: '/v1/apps/:app/ai/image', handler: image },
+	{ method: 'POST', path: '/v1/apps/:app/ai/audio', handler: audio },
+	{ method: 'POST', path: '/v1/apps/:app/ai/embeddings', handler: embeddings },
+].map((route) => ({ ...route, area: 'ai', rateKey: perApp }));
 
 module.exports = { routes, MAX_AUDIO_BYTES, AUDIO_TYPES, DEFAULT_CREDITS };

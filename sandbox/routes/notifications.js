@@ -72,11 +72,13 @@ function createNotification(state, appId, body, where) {
 	const status = parseStatus(body.status);
 	const orderAt = parseOrderAt(body.orderAt, now);
 	checkSchedule(state, orderAt, status);
+	const scope = parseScope(body.scope);
 	const record = {
 		id: state.nextId++,
 		appId,
 		data: body.data,
-		scope: parseScope(body.scope) ?? null,
+		// SPEC: scope is "array of objects, or absent"; absent means broadcast.
+		...(scope ? { scope } : {}),
 		status,
 		orderAt: iso(orderAt),
 		pushNotification: parsePush(body.pushNotification) ?? null,
@@ -217,7 +219,11 @@ const routes = [
 				record.data =
 					changes.extendData === true ? { ...record.data, ...changes.data } : changes.data;
 			}
-			if (changes.scope !== undefined) record.scope = parseScope(changes.scope) ?? null;
+			if (changes.scope !== undefined) {
+				const scope = parseScope(changes.scope);
+				if (scope) record.scope = scope;
+				else delete record.scope;
+			}
 			if (changes.pushNotification !== undefined)
 				record.pushNotification = parsePush(changes.pushNotification) ?? null;
 			record.status = status;

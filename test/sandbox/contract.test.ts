@@ -1,0 +1,102 @@
+import { callSandbox, TOKENS, useSandbox } from '../harness';
+
+/** The sandbox's own contract, checked over plain HTTP against the API's documented behaviour. */
+const sandbox = useSandbox();
+
+const CHAT = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
+
+async function upload(path: string, fileName: string, mimeType: string) {
+	const form = new FormData();
+	form.append('file', new Blob([Buffer.from('audio bytes')], { type: mimeType }), fileName);
+	const response = await fetch(sandbox().url + path, {
+		method: 'POST',
+		headers: { 'Auth-token': TOKENS.org },
+		body: form,
+	});
+	return { status: response.status, body: (await response.json()) as any };
+}
+
+describe('sandbox contract: AI rate limit', () => {
+	beforeEach(() => {
+		const limiter = sandbox().rateLimiter;
+		limiter.enabled = true;
+		limiter.limits.ai = { limit: 1, windowMs: 60_000 };
+	});
+	afterEach(() => {
+		sandbox().rateLimiter.enabled = false;
+		sandbox().rateLimiter.limits.ai = { limit: 10, windowMs: 60_000 };
+	});
+
+	it('is one limit per app, shared by every token that calls that app', async () => {
+		const path = '/v1/apps/11/ai/completions';
+		expect((await callSandbox(sandbox(), 'POST', path, CHAT, TOKENS.app)).status).toBe(200);
+		const limited = await callSandbox(sandbox(), 'POST', path, CHAT, TOKENS.org);
+		expect(limited.status).toBe(429);
+		expect(limited.body).toEqual(
+			expect.objectContaining({ nextValidRequestDate: expect.any(String) }),
+		);
+	});
+
+	it('does not let one app use up the limit of another', async () => {
+		const first = await callSandbox(
+			sandbox(),
+			'POST',
+			'/v1/apps/11/ai/completions',
+			CHAT,
+			TOKENS.org,
+		);
+		const other = await callSandbox(
+			sandbox(),
+			'POST',
+			'/v1/apps/21/ai/completions',
+			CHAT,
+			TOKENS.org,
+		);
+		expect([first.status, other.status]).toEqual([200, 200]);
+	});
+});
+
+describe('sandbox contract: multipart file names', () => {
+	it('keeps a "%" in a file name as it is, instead of failing to decode it', async () => {
+		const result = await upload('/v1/apps/11/ai/audio', '50% off 100%25.mp3', 'audio/mpeg');
+		expect(result.status).toBe(200);
+		expect(sandbox().state.ai.calls[0].fileName).toBe('50% off 100%25.mp3');
+	});
+
+	it('reads the %22 escape form-data clients use for a quote in a file name', async () => {
+		const result = await upload('/v1/apps/11/ai/audio', 'say "hi".mp3', 'audio/mpeg');
+		expect(result.status).toBe(200);
+		expect(sandbox().state.ai.calls[0].fileName).toBe('say "hi".mp3');
+	});
+});
+
+describe('sandbox contract: notification scope', () => {
+	const path = '/v1/apps/11/notifications';
+
+	it('leaves scope absent on a broadcast notification (SPEC: "array of objects, or absent")', async () => {
+		const created = await callSandbox(sandbox(), 'PUT', path, { data: { title: 'All' } });
+		expect(created.status).toBe(200);
+		expect(created.body.notification).not.toHaveProperty('scope');
+		const listed = await callSandbox(sandbox(), 'GET', `${path}?limit=100`);
+		const record = listed.body.notifications.find(
+			(n: any) => n.id === created.body.notification.id,
+		);
+		expect(record).toBeDefined();
+		expect(record).not.toHaveProperty('scope');
+	});
+
+	it('keeps a given scope as an array, and removes it again when an update sends null', async () => {
+		const created = await callSandbox(sandbox(), 'PUT', path, {
+			data: { title: 'Sales' },
+			scope: { department: 'Sales' },
+		});
+		expect(created.body.notification.scope).toEqual([{ department: 'Sales' }]);
+		const id = created.body.notification.id;
+		const updated = await callSandbox(sandbox(), 'PUT', `${path}/${id}`, {
+			scope: null,
+			status: 'draft',
+		});
+		expect(updated.status).toBe(200);
+		expect(updated.body.notification).not.toHaveProperty('scope');
+	});
+});
