@@ -64,20 +64,26 @@ function headers(
 	return result;
 }
 
-async function binaryAttachments(
+interface BinaryAttachment {
+	property: string;
+	type: string;
+	name: string;
+}
+
+/** The item's binary attachments, checked to exist; their contents are read only when sent. */
+function binaryAttachments(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	propertyList: string | undefined,
-): Promise<IDataObject[]> {
-	const names = splitList(propertyList);
-	const attachments: IDataObject[] = [];
-	for (const property of names) {
-		let fileName: string | undefined;
-		let mimeType: string;
+): BinaryAttachment[] {
+	return splitList(propertyList).map((property) => {
 		try {
 			const binary = context.helpers.assertBinaryData(itemIndex, property);
-			fileName = binary.fileName;
-			mimeType = binary.mimeType;
+			return {
+				property,
+				type: binary.mimeType || 'application/octet-stream',
+				name: binary.fileName || property,
+			};
 		} catch {
 			refuseItem(
 				context,
@@ -86,15 +92,7 @@ async function binaryAttachments(
 				'Give the names of binary properties this item has (see its Binary tab), separated by commas, e.g. data, invoice.',
 			);
 		}
-		const buffer = await context.helpers.getBinaryDataBuffer(itemIndex, property);
-		attachments.push({
-			type: mimeType || 'application/octet-stream',
-			content: buffer.toString('base64'),
-			name: fileName || property,
-			encoding: 'base64',
-		});
-	}
-	return attachments;
+	});
 }
 
 function fieldAttachments(
@@ -131,8 +129,18 @@ function fieldAttachments(
 	);
 }
 
-/** The API's Send email body for one item; every field checked before anything is sent. */
-export async function buildEmail(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+/** One checked email: its body without attachments, and the attachments to add when it is sent. */
+export interface PreparedEmail {
+	email: IDataObject;
+	binaries: BinaryAttachment[];
+	inline: IDataObject[];
+}
+
+/** Every field of one item's email checked before anything is sent. */
+export async function buildEmail(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<PreparedEmail> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as EmailOptions;
 	const to = [
 		...recipients(this, itemIndex, this.getNodeParameter('to', itemIndex), 'to', 'To'),
@@ -150,13 +158,30 @@ export async function buildEmail(this: IExecuteFunctions, itemIndex: number): Pr
 	if (options.fromName) email.from_name = options.fromName;
 	const headerMap = headers(this, itemIndex, options);
 	if (headerMap) email.headers = headerMap;
-	const attachments = [
-		...(await binaryAttachments(this, itemIndex, options.binaryProperties)),
-		...fieldAttachments(this, itemIndex, options),
-	];
-	if (attachments.length) email.attachments = attachments;
 	if (options.required) email.required = true;
-	return email;
+	return {
+		email,
+		binaries: binaryAttachments(this, itemIndex, options.binaryProperties),
+		inline: fieldAttachments(this, itemIndex, options),
+	};
+}
+
+/**
+ * The API's Send email body. Binary files are read here, just before their request, so only the
+ * files of one request are held in memory, not those of every input item.
+ */
+export async function emailBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	prepared: PreparedEmail,
+): Promise<IDataObject> {
+	const attachments: IDataObject[] = [];
+	for (const { property, type, name } of prepared.binaries) {
+		const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+		attachments.push({ type, content: buffer.toString('base64'), name, encoding: 'base64' });
+	}
+	attachments.push(...prepared.inline);
+	return attachments.length ? { ...prepared.email, attachments } : prepared.email;
 }
 
 /** What the node outputs for a sent email: what went where, never the attachment contents. */

@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { sendInBatches } from '../../helpers/batchSend';
+import { sendInBatches, type PreparedItem } from '../../helpers/batchSend';
 import { postCommunicate } from '../../helpers/communicateSend';
 import { batchFields, readBatchSettings } from './delivery.descriptions';
-import { buildEmail, sentEmailSummary } from './message';
+import { buildEmail, emailBody, sentEmailSummary, type PreparedEmail } from './message';
 
 const properties: INodeProperties[] = [
 	{
@@ -172,13 +172,17 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	const { batched, batchSize } = readBatchSettings((name, fallback) =>
 		this.getNodeParameter(name, 0, fallback),
 	);
-	return await (sendInBatches<IDataObject>).call(this, items, {
+	return await (sendInBatches<PreparedEmail>).call(this, items, {
 		noun: 'email',
 		batchSize,
 		prepare: async (itemIndex) => await buildEmail.call(this, itemIndex),
 		send: async (group) => {
-			await postCommunicate.call(this, 'email', 'emails', batched, group);
-			return group.map((entry) => sentEmailSummary(entry.payload));
+			const bodies: Array<PreparedItem<IDataObject>> = [];
+			for (const { itemIndex, payload } of group) {
+				bodies.push({ itemIndex, payload: await emailBody.call(this, itemIndex, payload) });
+			}
+			await postCommunicate.call(this, 'email', 'emails', batched, bodies);
+			return bodies.map((entry) => sentEmailSummary(entry.payload));
 		},
 	});
 }
