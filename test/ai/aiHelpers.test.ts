@@ -133,7 +133,8 @@ describe('audioProblem', () => {
 	it('compares base types case-insensitively and refuses a missing type', () => {
 		expect(audioProblem(1, 'Audio/MPEG')).toBeUndefined();
 		expect(audioProblem(1, undefined)?.status).toBe(415);
-		expect(audioProblem(1, 'audio/mp3')?.status).toBe(415);
+		expect(audioProblem(1, 'audio/flac')?.status).toBe(415);
+		expect(audioProblem(1, 'audio/mp3')).toBeUndefined();
 	});
 });
 

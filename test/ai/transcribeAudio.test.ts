@@ -74,7 +74,7 @@ describe('AI → Transcribe Audio', () => {
 				audioItem(small, 'audio/flac', 'b.flac'),
 				audioItem(small, 'audio/wav', 'c.wav'),
 				audioItem(small, 'audio/mp4', 'd.m4a'),
-				audioItem(small, 'video/webm', 'e.webm'),
+				audioItem(small, 'video/quicktime', 'e.mov'),
 			],
 			{},
 			true,
@@ -84,7 +84,7 @@ describe('AI → Transcribe Audio', () => {
 			'The audio type "audio/flac" is not supported',
 			'Transcript of c.wav (3 bytes)',
 			'Transcript of d.m4a (3 bytes)',
-			'The audio type "video/webm" is not supported',
+			'The audio type "video/quicktime" is not supported',
 		]);
 		expect(result.json[1].description).toMatch(
 			/audio\/webm, audio\/mp4, audio\/mpeg, audio\/wav, audio\/ogg/,
@@ -92,6 +92,27 @@ describe('AI → Transcribe Audio', () => {
 		expect(
 			apiRequests(sandbox(), AUDIO).map((request) => request.body.multipart.files[0].fileName),
 		).toEqual(['a.ogg', 'c.wav', 'd.m4a']);
+	});
+
+	it('sends files n8n or browsers label with another name of an accepted type under that type', async () => {
+		const small = Buffer.from('abc');
+		// n8n's own file reading labels .wav audio/wave and .webm video/webm.
+		const result = await transcribe([
+			audioItem(small, 'audio/wave', 'memo.wav'),
+			audioItem(small, 'video/webm;codecs=opus', 'call.webm'),
+			audioItem(small, 'audio/x-m4a', 'voice.m4a'),
+			audioItem(small, 'audio/mp3', 'song.mp3'),
+		]);
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((json) => json.text)).toEqual([
+			'Transcript of memo.wav (3 bytes)',
+			'Transcript of call.webm (3 bytes)',
+			'Transcript of voice.m4a (3 bytes)',
+			'Transcript of song.mp3 (3 bytes)',
+		]);
+		expect(
+			apiRequests(sandbox(), AUDIO).map((request) => request.body.multipart.files[0].mimeType),
+		).toEqual(['audio/wav', 'audio/webm;codecs=opus', 'audio/mp4', 'audio/mpeg']);
 	});
 
 	it('a failure after hand-off is not retried: one call recorded, and the error says why', async () => {

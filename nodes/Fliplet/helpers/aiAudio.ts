@@ -2,6 +2,30 @@ export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 export const AUDIO_BASE_TYPES = ['audio/webm', 'audio/mp4', 'audio/mpeg', 'audio/wav', 'audio/ogg'];
 export const TRANSCRIPTION_MODELS = ['gpt-4o-mini-transcribe', 'gpt-4o-transcribe', 'whisper-1'];
 
+/**
+ * Other names of the accepted types. n8n itself labels a .wav file audio/wave and a .webm or .mp4
+ * file video/webm or video/mp4, and browsers use audio/mp3 or audio/x-m4a: the same containers,
+ * so the file part is sent under the accepted name instead of being refused.
+ */
+const AUDIO_TYPE_ALIASES: Record<string, string> = {
+	'audio/wave': 'audio/wav',
+	'audio/x-wav': 'audio/wav',
+	'audio/vnd.wave': 'audio/wav',
+	'audio/mp3': 'audio/mpeg',
+	'audio/x-m4a': 'audio/mp4',
+	'audio/m4a': 'audio/mp4',
+	'video/webm': 'audio/webm',
+	'video/mp4': 'audio/mp4',
+	'application/ogg': 'audio/ogg',
+};
+
+/** The MIME type to send: an alias becomes its accepted type, codec parameters are kept. */
+export function uploadMimeType(mimeType: string): string {
+	const [base, ...parameters] = mimeType.split(';');
+	const accepted = AUDIO_TYPE_ALIASES[base.trim().toLowerCase()];
+	return accepted ? [accepted, ...parameters].join(';') : mimeType;
+}
+
 /** `audio/webm;codecs=opus` → `audio/webm`. */
 export function baseMimeType(mimeType: string): string {
 	return mimeType.split(';')[0].trim().toLowerCase();
@@ -20,7 +44,7 @@ export function audioProblem(
 				'Split or compress the recording (e.g. a lower bit rate) so it is at most 25 MiB.',
 		};
 	}
-	const base = baseMimeType(mimeType ?? '');
+	const base = baseMimeType(uploadMimeType(mimeType ?? ''));
 	if (!AUDIO_BASE_TYPES.includes(base)) {
 		return {
 			status: 415,

@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { audioProblem, baseMimeType, TRANSCRIPTION_MODELS } from '../../helpers/aiAudio';
+import {
+	audioProblem,
+	baseMimeType,
+	TRANSCRIPTION_MODELS,
+	uploadMimeType,
+} from '../../helpers/aiAudio';
 import { aiRequest } from '../../helpers/aiRequest';
 import { getAppId } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
@@ -73,7 +78,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				description: problem.description,
 			});
 		}
-		const mimeType = binary.mimeType;
+		const mimeType = uploadMimeType(binary.mimeType);
 		const fileName = binary.fileName || `audio.${EXTENSIONS[baseMimeType(mimeType)]}`;
 		const multipart = buildMultipartBody(
 			[{ name: MODEL_PART, value: model }],
