@@ -85,6 +85,18 @@ describe('Notification → Get Many', () => {
 		expect(result.error?.message).toBe('Item 0: "Where (JSON)" is not valid JSON');
 		expect(notificationRequests()).toHaveLength(0);
 	});
+
+	it.each([['["Sales"]'], ['"Sales"'], ['[{"Department": "Sales"}, 3]']])(
+		'refuses Scopes %s that are not scope objects before sending',
+		async (scope) => {
+			const result = await run({ operation: 'getMany', options: { scope } });
+			expect(result.error?.message).toBe(
+				'Item 0: "Scopes (JSON)" must be a scope object or an array of them',
+			);
+			expect(result.error?.context?.itemIndex).toBe(0);
+			expect(notificationRequests()).toHaveLength(0);
+		},
+	);
 });
 
 describe('Notification → Create', () => {

@@ -102,7 +102,11 @@ describe('Notification → Update: retries', () => {
 		expect(puts[0].body.pushNotification).toEqual({
 			payload: { title: 'Ping', body: '' },
 		});
-		expect(result.error?.message).toBeDefined();
+		expect(result.error?.message).toMatch(/^Could not reach the Fliplet API/);
+		expect(result.error?.description).toMatch(
+			/may already have been processed, so it was not sent again automatically/,
+		);
+		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(stored(502).data.title).toBe('Ping');
 		expect(result.json).toEqual([]);
 	});

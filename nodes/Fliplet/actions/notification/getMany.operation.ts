@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { isObject } from '../../helpers/isObject';
 import { maxResults, takeFirst } from '../../helpers/limits';
 import { getAppId } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
@@ -118,7 +119,17 @@ function filters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	}
 	if ('scope' in options) {
 		const scope = jsonField(this, itemIndex, 'options.scope', 'Scopes (JSON)');
-		if (!isEmpty(scope)) result.scope = (Array.isArray(scope) ? scope : [scope]) as IDataObject[];
+		if (!isEmpty(scope)) {
+			const list: unknown[] = Array.isArray(scope) ? scope : [scope];
+			if (!list.every(isObject)) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Item ${itemIndex}: "Scopes (JSON)" must be a scope object or an array of them`,
+					{ itemIndex, description: 'E.g. [{"Department": "Sales"}].' },
+				);
+			}
+			result.scope = list as IDataObject[];
+		}
 	}
 	return result;
 }
