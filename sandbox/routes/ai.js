@@ -189,7 +189,7 @@ function embeddings({ state, principal, params, query, body }) {
 }
 
 /** SPEC (Limits): all AI operations share one per-app limit, whichever token calls. */
-const perApp = (params) => `app:${params.app}`;
+const perApp = (params) => `app:${Number(params.app)}`;
 
 const routes = [
 	{ method: 'POST', path: '/v1/apps/:app/ai/completions', handler: completions },

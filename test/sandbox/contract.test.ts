@@ -35,6 +35,8 @@ describe('sandbox contract: AI rate limit', () => {
 		expect(limited.body).toEqual(
 			expect.objectContaining({ nextValidRequestDate: expect.any(String) }),
 		);
+		const samePublishedApp = '/v1/apps/011/ai/completions';
+		expect((await callSandbox(sandbox(), 'POST', samePublishedApp, CHAT)).status).toBe(429);
 	});
 
 	it('does not let one app use up the limit of another', async () => {
