@@ -39,6 +39,34 @@ describe('Organization pickers', () => {
 		expect(none.results).toEqual([]);
 	});
 
+	it('names an organization with many apps after a few of them, and still finds it by any app', async () => {
+		const base = sandbox().state.apps[0];
+		for (let n = 1; n <= 40; n++) {
+			sandbox().state.apps.push({
+				...base,
+				id: 1000 + n,
+				productionAppId: 2000 + n,
+				name: `Site ${n}`,
+			});
+		}
+		const result = await runListSearch({
+			method: 'searchOrganizations',
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.results).toEqual([
+			{
+				name: 'Organization 1 (Staff Directory, Field Reports, Site 1 and 39 more apps)',
+				value: '1',
+			},
+		]);
+		const byLaterApp = await runListSearch({
+			method: 'searchOrganizations',
+			filter: 'site 40',
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(byLaterApp.results.map((r) => r.value)).toEqual(['1']);
+	});
+
 	it('lists the tokens of the organization chosen in the node', async () => {
 		const result = await searchWithParameters('searchOrganizationTokens', {
 			resource: 'organizationToken',
