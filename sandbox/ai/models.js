@@ -24,8 +24,16 @@ const MODELS = {
 /** Legacy image model names the platform replaces by its current default image model. */
 const LEGACY_IMAGE_MODELS = ['dall-e-2', 'dall-e-3'];
 const DEFAULT_IMAGE_MODEL = 'gpt-image-1';
+/** The family of the default image model (names starting with this). */
+const DEFAULT_IMAGE_FAMILY = 'gpt-image-';
 
 /** Embedding models that accept `dimensions`. */
 const DIMENSION_MODELS = ['text-embedding-3-small', 'text-embedding-3-large'];
 
-module.exports = { MODELS, LEGACY_IMAGE_MODELS, DEFAULT_IMAGE_MODEL, DIMENSION_MODELS };
+module.exports = {
+	MODELS,
+	LEGACY_IMAGE_MODELS,
+	DEFAULT_IMAGE_MODEL,
+	DEFAULT_IMAGE_FAMILY,
+	DIMENSION_MODELS,
+};

@@ -7,6 +7,7 @@ const {
 	MODELS,
 	LEGACY_IMAGE_MODELS,
 	DEFAULT_IMAGE_MODEL,
+	DEFAULT_IMAGE_FAMILY,
 	DIMENSION_MODELS,
 } = require('../ai/models');
 
@@ -123,7 +124,9 @@ function image({ state, principal, params, query, body }) {
 		throw badRequest('"n" must be a whole number from 1 to 10.');
 	}
 	const sent = { ...body, model };
-	if (legacy) {
+	// SPEC: response_format and style are removed for the default image model's family, whether
+	// it was asked for by name or replaced a legacy name.
+	if (model.startsWith(DEFAULT_IMAGE_FAMILY)) {
 		delete sent.response_format;
 		delete sent.style;
 	}

@@ -102,3 +102,22 @@ describe('sandbox contract: notification scope', () => {
 		expect(updated.body.notification).not.toHaveProperty('scope');
 	});
 });
+
+describe('sandbox contract: image generation', () => {
+	it('drops response_format and style for the default image family even when named directly', async () => {
+		const result = await callSandbox(sandbox(), 'POST', '/v1/apps/11/ai/image', {
+			model: 'gpt-image-1-mini',
+			prompt: 'a cat',
+			response_format: 'url',
+			style: 'vivid',
+			quality: 'low',
+		});
+		expect(result.status).toBe(200);
+		expect(result.body.data).toEqual([{ b64_json: expect.any(String) }]);
+		expect(sandbox().state.ai.calls[0].forwarded).toEqual({
+			model: 'gpt-image-1-mini',
+			prompt: 'a cat',
+			quality: 'low',
+		});
+	});
+});
