@@ -43,7 +43,8 @@ const properties: INodeProperties[] = [
 			{
 				name: 'CSV File',
 				value: 'csv',
-				description: 'One output item holding a CSV file of all records',
+				description:
+					'One output item holding a CSV file of the records (up to Limit, or all with Return All)',
 			},
 		],
 	},
