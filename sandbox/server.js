@@ -231,7 +231,8 @@ async function handle(sandbox, req, res) {
 	if (auth === 'required' && !principal) return respond(401, UNAUTHORISED);
 	if (token && !principal && auth === 'optional') return respond(401, UNAUTHORISED);
 
-	const rateKey = route.rateKey ? route.rateKey(params) : (token ?? 'anonymous');
+	const caller = token ?? 'anonymous';
+	const rateKey = route.rateKey?.({ state: sandbox.state, principal, params }) ?? caller;
 	const limitedUntil = sandbox.rateLimiter.check(rateKey, route.area, Date.now());
 	if (limitedUntil) {
 		return respond(429, {

@@ -191,8 +191,17 @@ function embeddings({ state, principal, params, query, body }) {
 	return { body: providers.embeddings(body) };
 }
 
-/** SPEC (Limits): all AI operations share one per-app limit, whichever token calls. */
-const perApp = (params) => `app:${Number(params.app)}`;
+/**
+ * SPEC (Limits): all AI operations share one per-app limit, whichever token calls. A call the
+ * token may not make (another organization's app, a draft) counts against the token instead, so
+ * it cannot use up that app's limit.
+ */
+function perApp({ state, principal, params }) {
+	const appId = Number(params.app);
+	const pair = findAppPair(state, appId);
+	if (!pair || pair.isDraftId || !canReachApp(state, principal, appId)) return undefined;
+	return `app:${appId}`;
+}
 
 const routes = [
 	{ method: 'POST', path: '/v1/apps/:app/ai/completions', handler: completions },

@@ -2,8 +2,8 @@
 
 /**
  * Every API area's routes. A route: { method, path, area? (its rate-limit bucket),
- * auth? ('required' by default, 'optional' for public data sources), rateKey?(params) (whose
- * limit a request counts against; the token by default), handler(ctx) }.
+ * auth? ('required' by default, 'optional' for public data sources), rateKey?({state, principal,
+ * params}) (whose limit a request counts against; undefined or absent: the token's), handler(ctx) }.
  * A handler returns { status?, body?, headers? } (no body: an empty response) or throws HttpError.
  */
 const allRoutes = [

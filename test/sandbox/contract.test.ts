@@ -39,6 +39,13 @@ describe('sandbox contract: AI rate limit', () => {
 		expect((await callSandbox(sandbox(), 'POST', samePublishedApp, CHAT)).status).toBe(429);
 	});
 
+	it("does not let a token that cannot reach the app use up that app's limit", async () => {
+		const path = '/v1/apps/11/ai/completions';
+		const foreign = await callSandbox(sandbox(), 'POST', path, CHAT, TOKENS.otherOrg);
+		expect(foreign.status).toBe(404);
+		expect((await callSandbox(sandbox(), 'POST', path, CHAT, TOKENS.app)).status).toBe(200);
+	});
+
 	it('does not let one app use up the limit of another', async () => {
 		const first = await callSandbox(
 			sandbox(),
