@@ -43,6 +43,14 @@ export function parseInTimeZone(value: string, timeZone: string): number {
 		Number(second),
 		Number(ms.padEnd(3, '0')),
 	);
+	const check = new Date(asUtc);
+	const rolledOver =
+		check.getUTCMonth() !== Number(month) - 1 ||
+		check.getUTCDate() !== Number(day) ||
+		check.getUTCHours() !== Number(hour) ||
+		check.getUTCMinutes() !== Number(minute) ||
+		check.getUTCSeconds() !== Number(second);
+	if (rolledOver) return NaN; // e.g. month 13 or 31 April, which Date.UTC would carry over
 	try {
 		// The offset at the wall-clock time read as UTC, corrected once for a DST change in between.
 		const first = asUtc - zoneOffsetMs(asUtc, timeZone);
