@@ -237,3 +237,53 @@ describe('App and App Analytics refuse bad input before any request', () => {
 		expect(apiRequests(sandbox())).toHaveLength(0);
 	});
 });
+
+describe('App locator "By Name" over many items', () => {
+	it('reads the app list once per run, and resolves each item to its own live app', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'appAnalytics',
+				operation: 'getSessions',
+				app: { __rl: true, mode: 'name', value: '={{ $json.app }}' },
+				returnAll: true,
+			},
+			input: [
+				{ json: { app: 'Staff Directory' } },
+				{ json: { app: 'Field Reports' } },
+				{ json: { app: 'staff directory' } },
+			],
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(sandbox()).map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'GET /v1/apps',
+			'GET /v1/apps/11/analytics/sessions',
+			'GET /v1/apps/21/analytics/sessions',
+			'GET /v1/apps/11/analytics/sessions',
+		]);
+		const sessionsOf = (item: number) =>
+			result.items
+				.filter((output) => JSON.stringify(output.pairedItem) === JSON.stringify({ item }))
+				.map((output) => output.json.id);
+		expect(sessionsOf(0).length).toBeGreaterThan(0);
+		expect(sessionsOf(2)).toEqual(sessionsOf(0));
+		expect(result.items).toHaveLength(sessionsOf(0).length * 2 + sessionsOf(1).length);
+	});
+
+	it('reads the app list again on the next run', async () => {
+		const parameters = {
+			resource: 'app',
+			operation: 'publish',
+			app: { __rl: true, mode: 'name', value: 'Staff Directory' },
+			releaseType: 'silent',
+		};
+		await runNode({ parameters, credentials: sandboxCredential(sandbox(), TOKENS.org) });
+		sandbox().state.apps.find((app: { id: number }) => app.id === 10).name = 'Staff Directory v2';
+		const second = await runNode({
+			parameters,
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(second.error?.message).toBe('No app named "Staff Directory"');
+		expect(apiRequests(sandbox(), /^\/v1\/apps$/)).toHaveLength(2);
+	});
+});

@@ -64,6 +64,23 @@ export function addressableAppId(app: IDataObject): number {
 	return Number.isInteger(published) && published > 0 ? published : Number(app.id);
 }
 
+/** The token's apps per node run (keyed on its execution context, so nothing outlives the run). */
+const appsOfRun = new WeakMap<object, IDataObject[]>();
+
+/** The apps the token reaches, read once per node run rather than once per item named "By Name". */
+async function accessibleApps(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const known = appsOfRun.get(this);
+	if (known) return known;
+	const body = await flipletApiRequest.call(this, {
+		method: 'GET',
+		path: apiPath('apps'),
+		itemIndex,
+	});
+	const apps = listFrom(this.getNode(), body, 'apps', itemIndex);
+	appsOfRun.set(this, apps);
+	return apps;
+}
+
 /**
  * The app id of the `app` locator; "By Name" is looked up in the apps the token can reach and
  * resolves to the published app's id (app API tokens cannot reach the draft).
@@ -81,12 +98,7 @@ export async function getAppId(
 		});
 	}
 	if (mode !== 'name') return requireWholeNumber.call(this, value, 'App', itemIndex);
-	const body = await flipletApiRequest.call(this, {
-		method: 'GET',
-		path: apiPath('apps'),
-		itemIndex,
-	});
-	const matches = pickByName(listFrom(this.getNode(), body, 'apps', itemIndex), value);
+	const matches = pickByName(await accessibleApps.call(this, itemIndex), value);
 	if (matches.length !== 1) {
 		throw new NodeOperationError(
 			this.getNode(),
