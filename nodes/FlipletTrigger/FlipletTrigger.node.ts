@@ -134,5 +134,5 @@ async function latestEvent(context: IPollFunctions, source: EventSource) {
 				'Make one happen in Fliplet (or widen the filters), then fetch a test event again.',
 		});
 	}
-	return [context.helpers.returnJsonArray([latest])];
+	return [context.helpers.returnJsonArray([latest.event])];
 }

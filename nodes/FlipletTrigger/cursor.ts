@@ -20,8 +20,11 @@ export interface EventPage {
 
 export interface EventSource {
 	key: string;
-	/** The newest event, or undefined when there is none. */
-	latest(): Promise<IDataObject | undefined>;
+	/**
+	 * The newest event, or undefined when there is none; with its offset in the order `pages` reads
+	 * when the source can tell, so the events sharing its time are found without reading them all.
+	 */
+	latest(): Promise<{ event: IDataObject; offset?: number } | undefined>;
 	/**
 	 * Pages of events at or after `since` (all when undefined), oldest first. `offsetHint` is where
 	 * the previous poll stopped; a source may start there once it made sure nothing new is before.
@@ -38,10 +41,10 @@ export const timeMs = (time: string | undefined) =>
 export async function cursorAtLatest(source: EventSource): Promise<Cursor> {
 	const latest = await source.latest();
 	if (!latest) return { key: source.key, ids: [] };
-	const at = source.timeOf(latest);
-	const ids = new Set([String(latest.id)]);
+	const at = source.timeOf(latest.event);
+	const ids = new Set([String(latest.event.id)]);
 	let offset: number | undefined;
-	for await (const page of source.pages(at, 0)) {
+	for await (const page of source.pages(at, latest.offset ?? 0)) {
 		for (const [index, event] of page.events.entries()) {
 			if (timeMs(source.timeOf(event)) === timeMs(at)) ids.add(String(event.id));
 			offset = page.offset + index;

@@ -62,6 +62,7 @@ describe('Fliplet Trigger → data source entries', () => {
 				['id', 'DESC'],
 			],
 			limit: 1,
+			includePagination: true,
 		});
 
 		const sameTime = [insert('A'), insert('B')];
@@ -154,7 +155,9 @@ describe('Fliplet Trigger → data source entries', () => {
 		const last = store.entriesOf(sandbox().state, DEPARTMENTS).length - 1;
 		const offsets = () => apiRequests(sandbox(), /\/data\/query$/).map((r) => r.body.offset);
 
+		// Activation finds the entries sharing the newest time from the total, not by reading all.
 		const start = await poll('newEntry', undefined);
+		expect(offsets()).toEqual([undefined, last - 25]);
 		let before = offsets().length;
 		const idle = await poll('newEntry', start.staticData);
 		expect(idle.items).toBeNull();
@@ -170,6 +173,24 @@ describe('Fliplet Trigger → data source entries', () => {
 		const fresh = insert('Fresh');
 		const one = await poll('newEntry', idle.staticData);
 		expect(ids(one.items)).toEqual([fresh.id]);
+	});
+
+	it('activation remembers every entry sharing the newest time, even more than a page overlap', async () => {
+		let clock = Date.parse('2026-04-08T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		Array.from({ length: 560 }, (_, n) => {
+			clock += 1;
+			return insert(`Before ${n}`);
+		});
+		clock += 1;
+		const tied = Array.from({ length: 40 }, (_, n) => insert(`Tied ${n}`));
+		const start = await poll('newEntry', undefined);
+		expect((start.staticData['node:Fliplet Trigger'] as any).cursor.ids).toEqual(
+			expect.arrayContaining(tied.map((e) => String(e.id))),
+		);
+		clock += 1;
+		const fresh = insert('After');
+		expect(ids((await poll('newEntry', start.staticData)).items)).toEqual([fresh.id]);
 	});
 
 	it('"Fetch Test Event" returns the newest entry and stores no cursor', async () => {

@@ -27,7 +27,7 @@ export function auditLogSource(
 				{ ...query, order: 'DESC' },
 				{ offset: 0, limit: 1 },
 			);
-			return page[0];
+			return page[0] && { event: page[0] };
 		},
 		async *pages(since) {
 			const ascending: AuditLogQuery = {

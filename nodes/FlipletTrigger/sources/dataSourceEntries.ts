@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { dataSourcePath, getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
+import { isObject } from '../../Fliplet/helpers/isObject';
 import { listFrom } from '../../Fliplet/helpers/responses';
 import { flipletApiRequest } from '../../Fliplet/transport';
 import { timeMs, type EventSource } from '../cursor';
@@ -23,8 +24,8 @@ export function dataSourceEntrySource(
 ): EventSource {
 	// The locator reader only needs getNodeParameter and getNode, which a poll context has.
 	const target = getDataSourceTarget.call(context as unknown as IExecuteFunctions, 0);
-	const query = async (body: IDataObject) => {
-		const response = await flipletApiRequest.call(context, {
+	const send = async (body: IDataObject) =>
+		await flipletApiRequest.call(context, {
 			method: 'POST',
 			path: dataSourcePath(target, 'data', 'query'),
 			qs: target.qs,
@@ -32,20 +33,29 @@ export function dataSourceEntrySource(
 			// A select changes nothing, so it may be sent again after a fault.
 			idempotent: true,
 		});
-		return listFrom(context.getNode(), response, 'entries');
-	};
+	const query = async (body: IDataObject) =>
+		listFrom(context.getNode(), await send(body), 'entries');
 	return {
 		key: `entry:${timeField}:${target.ref}`,
 		timeOf: (entry) => String(entry[timeField]),
 		async latest() {
-			const [entry] = await query({
+			const response = await send({
 				order: [
 					[timeField, 'DESC'],
 					['id', 'DESC'],
 				],
 				limit: 1,
+				includePagination: true,
 			});
-			return entry;
+			const [entry] = listFrom(context.getNode(), response, 'entries');
+			if (!entry) return undefined;
+			// The newest entry is the last one in the ascending order pages are read in.
+			const total =
+				isObject(response) && isObject(response.pagination) ? response.pagination.total : undefined;
+			return {
+				event: entry,
+				offset: typeof total === 'number' && total > 0 ? total - 1 : undefined,
+			};
 		},
 		async *pages(since, offsetHint) {
 			const order = [

@@ -26,7 +26,7 @@ export function notificationSource(context: IPollFunctions, appId: number): Even
 		timeOf: (notification) => String(notification.createdAt),
 		async latest() {
 			const [newest] = await list({ order: 'createdAt', direction: 'DESC', limit: 1 });
-			return newest;
+			return newest && { event: newest };
 		},
 		async *pages(since) {
 			let from = since;
