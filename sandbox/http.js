@@ -53,4 +53,17 @@ const isObject = (value) => typeof value === 'object' && value !== null && !Arra
 /** Reads a boolean given as query string or JSON ("true", true, "1"). */
 const truthy = (value) => value === true || value === 'true' || value === '1' || value === '';
 
-module.exports = { HttpError, notFound, badRequest, compilePath, isObject, truthy };
+/**
+ * A paging parameter (limit, offset): undefined when not given, else a whole number >= 0 (a JSON
+ * number or, from a query string, its digits); anything else is the 400 a database would refuse.
+ */
+function wholeNumber(value, name) {
+	if (value === undefined || value === null || value === '') return undefined;
+	const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < 0) {
+		throw badRequest(`"${name}" must be a whole number of 0 or more.`);
+	}
+	return number;
+}
+
+module.exports = { HttpError, notFound, badRequest, compilePath, isObject, truthy, wholeNumber };

@@ -1,6 +1,6 @@
 'use strict';
 
-const { badRequest, notFound, isObject, truthy } = require('../http');
+const { badRequest, notFound, isObject, truthy, wholeNumber } = require('../http');
 const { requireApp, requireOrganization } = require('../access');
 const { iso } = require('../state');
 const { openDataSource } = require('../dataSources/access');
@@ -107,8 +107,8 @@ function select(ctx, dataSource, body) {
 	if (body.join !== undefined) found = applyJoins(found, body.join, readJoinedFor(ctx));
 	found = sortEntries(found, body.order);
 	const total = found.length;
-	const offset = Math.max(0, Number(body.offset ?? 0) || 0);
-	const limit = body.limit === undefined || body.limit === null ? undefined : Number(body.limit);
+	const offset = wholeNumber(body.offset, 'offset') ?? 0;
+	const limit = wholeNumber(body.limit, 'limit');
 	const page = found.slice(offset, limit === undefined ? undefined : offset + limit);
 	const entries = Array.isArray(body.attributes)
 		? page.map((entry) => pick(entry, body.attributes))
@@ -451,8 +451,8 @@ const routes = [
 			let entries = versions
 				.versionEntries(ctx.state, version)
 				.filter((entry) => matches(entry.data));
-			if (options.limit !== undefined && options.limit !== '')
-				entries = entries.slice(0, Number(options.limit));
+			const limit = wholeNumber(options.limit, 'limit');
+			if (limit !== undefined) entries = entries.slice(0, limit);
 			return { body: { entries } };
 		},
 	})),

@@ -128,3 +128,48 @@ describe('sandbox contract: image generation', () => {
 		});
 	});
 });
+
+describe('sandbox contract: data source paging parameters', () => {
+	it.each([['abc'], [-1], [2.5], [true]])(
+		'refuses limit %p on a query with a 400 instead of a silently wrong page',
+		async (limit) => {
+			const result = await callSandbox(
+				sandbox(),
+				'POST',
+				'/v1/data-sources/100/data/query',
+				{ limit },
+				TOKENS.org,
+			);
+			expect(result.status).toBe(400);
+			expect(result.body.message).toMatch(/limit/);
+		},
+	);
+
+	it('refuses a negative offset, and pages with whole numbers given as JSON or text', async () => {
+		const query = (body: object) =>
+			callSandbox(sandbox(), 'POST', '/v1/data-sources/100/data/query', body, TOKENS.org);
+		expect((await query({ offset: -2 })).status).toBe(400);
+		const page = await query({ limit: '2', offset: 1, order: [['id', 'ASC']] });
+		expect(page.status).toBe(200);
+		expect(page.body.entries.map((entry: any) => entry.id)).toEqual([201, 202]);
+	});
+
+	it('refuses a bad limit on the entries of a version, by GET or POST', async () => {
+		const { body } = await callSandbox(
+			sandbox(),
+			'GET',
+			'/v1/data-sources/100/versions',
+			undefined,
+			TOKENS.org,
+		);
+		const path = `/v1/data-sources/100/versions/${body.versions[0].id}/data`;
+		expect(
+			(await callSandbox(sandbox(), 'GET', `${path}?limit=-1`, undefined, TOKENS.org)).status,
+		).toBe(400);
+		expect((await callSandbox(sandbox(), 'POST', path, { limit: 'x' }, TOKENS.org)).status).toBe(
+			400,
+		);
+		const two = await callSandbox(sandbox(), 'GET', `${path}?limit=2`, undefined, TOKENS.org);
+		expect(two.body.entries).toHaveLength(2);
+	});
+});
