@@ -387,6 +387,28 @@ describe('Notification → Delete, Mark as Read, List Push Subscriptions', () =>
 		expect(sandbox().state.notifications.find((n: any) => n.id === 501).deletedAt).not.toBeNull();
 	});
 
+	it.each([
+		['delete', { operation: 'delete', notificationId: '999' }, /^Notification 999 not found/],
+		[
+			'mark as read',
+			{ operation: 'markAsRead', recipientId: 'r-1', notificationIds: '501, 999' },
+			/^Notifications not found: 999/,
+		],
+	])(
+		'a %s of an unknown notification says to check its ID first',
+		async (_label, parameters, message) => {
+			const result = await run(parameters);
+			expect(result.error?.httpCode).toBe('404');
+			expect(result.error?.message).toMatch(message);
+			expect(result.error?.description).toMatch(
+				/^Check the notification ID\(s\): Get Many lists the app's notifications/,
+			);
+			expect(result.error?.description).toMatch(/If the app is the problem: API tokens only reach/);
+			expect(result.error?.context?.itemIndex).toBe(0);
+			expect(notificationRequests()).toHaveLength(1);
+		},
+	);
+
 	it('marks notifications as read for a recipient', async () => {
 		const recipientId = '3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b';
 		const result = await run({ operation: 'markAsRead', recipientId, notificationIds: '501, 502' });

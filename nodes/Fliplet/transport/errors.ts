@@ -82,11 +82,16 @@ function describe(failure: ApiFailure): { message: string; description: string }
 	}
 	if (status === 404) {
 		const appPath = /^\/v1\/apps\/[^/]+/.test(path);
+		const appHint =
+			"API tokens only reach published apps: use the published app's productionAppId (App → Get Many shows it), not the id of the draft you edit in Studio. An app the token cannot access also answers 404.";
+		const notificationPath = /^\/v1\/apps\/[^/]+\/notifications\/[^/]+$/.test(path);
 		return {
 			message,
-			description: appPath
-				? "API tokens only reach published apps: use the published app's productionAppId (App → Get Many shows it), not the id of the draft you edit in Studio. An app the token cannot access also answers 404."
-				: 'Check the id or name. Data sources can be addressed by id or by name; the token must have access to it.',
+			description: notificationPath
+				? `Check the notification ID(s): Get Many lists the app's notifications, and a deleted one is gone. If the app is the problem: ${appHint}`
+				: appPath
+					? appHint
+					: 'Check the id or name. Data sources can be addressed by id or by name; the token must have access to it.',
 		};
 	}
 	if (status === 402) {
