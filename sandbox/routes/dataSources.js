@@ -136,10 +136,11 @@ function commit(ctx, dataSource, body) {
 	const append = truthy(body.append);
 	const extend = truthy(body.extend);
 	const toDelete = Array.isArray(body.delete) ? body.delete.map(Number) : [];
-	const inserts = body.entries.filter((item) => isObject(item) && item.id === undefined);
-	const updates = body.entries.filter((item) => isObject(item) && item.id !== undefined);
-	if (inserts.length + updates.length !== body.entries.length)
-		throw badRequest('Each entry must be an object {data} or {id, data}.');
+	const wellFormed = (item) => isObject(item) && isObject(item.data);
+	if (!body.entries.every(wellFormed))
+		throw badRequest('Each entry must be {data} or {id, data}, with data an object.');
+	const inserts = body.entries.filter((item) => item.id === undefined);
+	const updates = body.entries.filter((item) => item.id !== undefined);
 	const needs = [];
 	if (inserts.length) needs.push('write');
 	if (updates.length) needs.push('update');
@@ -151,8 +152,7 @@ function commit(ctx, dataSource, body) {
 	for (const item of updates) {
 		const current = store.findEntry(state, dataSource.id, Number(item.id));
 		if (!current) throw notFound(`Entry ${item.id} not found in data source ${dataSource.id}`);
-		const sent = item.data ?? {};
-		const data = extend ? Object.assign({}, current.data, sent) : Object.assign({}, sent);
+		const data = extend ? { ...current.data, ...item.data } : { ...item.data };
 		replaced.set(current.id, {
 			id: current.id,
 			data,
@@ -161,9 +161,7 @@ function commit(ctx, dataSource, body) {
 			updatedAt: at,
 		});
 	}
-	const created = inserts.map((item) =>
-		store.newEntry(state, dataSource, Object.assign({}, item.data), at),
-	);
+	const created = inserts.map((item) => store.newEntry(state, dataSource, { ...item.data }, at));
 	store.applyChanges(state, dataSource.id, {
 		replaced,
 		gone: new Set(toDelete),

@@ -173,3 +173,24 @@ describe('sandbox contract: data source paging parameters', () => {
 		expect(two.body.entries).toHaveLength(2);
 	});
 });
+
+describe('sandbox contract: commit entries', () => {
+	it.each([
+		['data that is text', [{ data: 'Name' }]],
+		['data that is a list', [{ data: ['a', 'b'] }]],
+		['an update without data', [{ id: 200 }]],
+	])('refuses %s with a 400 and changes nothing', async (_label, entries) => {
+		const before = sandbox().state.entries.filter((entry: any) => entry.dataSourceId === 100);
+		const result = await callSandbox(
+			sandbox(),
+			'POST',
+			'/v1/data-sources/100/commit',
+			{ entries, append: true },
+			TOKENS.org,
+		);
+		expect(result.status).toBe(400);
+		expect(result.body.message).toMatch(/data an object/);
+		const after = sandbox().state.entries.filter((entry: any) => entry.dataSourceId === 100);
+		expect(after).toEqual(before);
+	});
+});
