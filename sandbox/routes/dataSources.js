@@ -126,6 +126,12 @@ function select(ctx, dataSource, body) {
 	return { body: response };
 }
 
+const HOOK_KINDS = ['insert', 'update'];
+
+const isIdList = (value) =>
+	Array.isArray(value) &&
+	value.every((id) => Number.isInteger(id) || (typeof id === 'string' && /^\d+$/.test(id)));
+
 /**
  * Commit: `{data}` inserts, `{id, data}` updates, `delete` removes; without `append` whatever
  * was not sent is removed. `extend` merges sent columns into the stored ones.
@@ -135,7 +141,15 @@ function commit(ctx, dataSource, body) {
 	if (!Array.isArray(body.entries)) throw badRequest('"entries" (array) is required.');
 	const append = truthy(body.append);
 	const extend = truthy(body.extend);
-	const toDelete = Array.isArray(body.delete) ? body.delete.map(Number) : [];
+	if (body.delete !== undefined && !isIdList(body.delete))
+		throw badRequest('"delete" must be an array of entry ids.');
+	if (
+		body.runHooks !== undefined &&
+		(!Array.isArray(body.runHooks) || body.runHooks.some((kind) => !HOOK_KINDS.includes(kind)))
+	) {
+		throw badRequest('"runHooks" must be an array of "insert" and/or "update".');
+	}
+	const toDelete = (body.delete ?? []).map(Number);
 	const wellFormed = (item) => isObject(item) && isObject(item.data);
 	if (!body.entries.every(wellFormed))
 		throw badRequest('Each entry must be {data} or {id, data}, with data an object.');

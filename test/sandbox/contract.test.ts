@@ -194,3 +194,36 @@ describe('sandbox contract: commit entries', () => {
 		expect(after).toEqual(before);
 	});
 });
+
+describe('sandbox contract: commit delete and runHooks', () => {
+	const commit = (body: object) =>
+		callSandbox(sandbox(), 'POST', '/v1/data-sources/100/commit', body, TOKENS.org);
+
+	it.each([
+		['a single id instead of a list', { delete: 200 }, /delete/],
+		['ids that are not numbers', { delete: ['abc'] }, /delete/],
+		['runHooks as text', { runHooks: 'insert' }, /runHooks/],
+		['an unknown hook kind', { runHooks: ['delete'] }, /runHooks/],
+	])('refuses %s with a 400 instead of ignoring it', async (_label, extra, message) => {
+		const result = await commit({ entries: [], append: true, ...extra });
+		expect(result.status).toBe(400);
+		expect(result.body.message).toMatch(message);
+		expect(sandbox().state.entries.some((entry: any) => entry.id === 200)).toBe(true);
+	});
+
+	it('deletes the listed ids (numbers or their text) and runs the named hooks', async () => {
+		const result = await commit({
+			entries: [{ data: { Name: 'New' } }],
+			append: true,
+			delete: [200, '201'],
+			runHooks: ['insert'],
+		});
+		expect(result.status).toBe(200);
+		const ids = result.body.entries.map((entry: any) => entry.id);
+		expect(ids).not.toContain(200);
+		expect(ids).not.toContain(201);
+		expect(sandbox().state.hookRuns).toEqual([
+			{ dataSourceId: 100, kind: 'insert', entryIds: [expect.any(Number)] },
+		]);
+	});
+});
