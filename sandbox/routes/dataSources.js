@@ -90,7 +90,26 @@ function readJoinedFor(ctx) {
 	};
 }
 
+/** SPEC: order is a list of [column, ASC or DESC] pairs; attributes a list of column names. */
+function checkSelectShape(body) {
+	const pair = (item) =>
+		typeof item === 'string' ||
+		(Array.isArray(item) &&
+			typeof item[0] === 'string' &&
+			(item[1] === undefined || /^(ASC|DESC)$/i.test(String(item[1]))));
+	if (body.order !== undefined && (!Array.isArray(body.order) || !body.order.every(pair))) {
+		throw badRequest('"order" must be a list of [column, "ASC" or "DESC"] pairs.');
+	}
+	const names = body.attributes;
+	if (names !== undefined && (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))) {
+		throw badRequest('"attributes" must be a list of column names.');
+	}
+	if (body.join !== undefined && !isObject(body.join))
+		throw badRequest('"join" must be an object of join name to join options.');
+}
+
 function select(ctx, dataSource, body) {
+	checkSelectShape(body);
 	const matches = compileWhere(body.where);
 	const all = store.entriesOf(ctx.state, dataSource.id);
 	let found = body.where === undefined ? all : all.filter((entry) => matches(entry.data));

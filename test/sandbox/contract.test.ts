@@ -227,3 +227,25 @@ describe('sandbox contract: commit delete and runHooks', () => {
 		]);
 	});
 });
+
+describe('sandbox contract: query shape', () => {
+	const query = (body: object) =>
+		callSandbox(sandbox(), 'POST', '/v1/data-sources/100/data/query', body, TOKENS.org);
+
+	it.each([
+		['order as text', { order: 'Name' }, /order/],
+		['an order direction other than ASC or DESC', { order: [['Name', 'DOWN']] }, /order/],
+		['attributes as text', { attributes: 'Name' }, /attributes/],
+		['join as a list', { join: [{ dataSourceId: 101 }] }, /join/],
+	])('refuses %s with a 400 instead of ignoring it', async (_label, body, message) => {
+		const result = await query(body);
+		expect(result.status).toBe(400);
+		expect(result.body.message).toMatch(message);
+	});
+
+	it('sorts by [column, direction] pairs in any case and keeps only the attributes asked for', async () => {
+		const result = await query({ order: [['Age', 'desc']], attributes: ['Age'], limit: 2 });
+		expect(result.status).toBe(200);
+		expect(result.body.entries).toEqual([{ data: { Age: 45 } }, { data: { Age: 39 } }]);
+	});
+});
