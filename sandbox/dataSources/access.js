@@ -68,4 +68,16 @@ function openDataSource(ctx, ...permissions) {
 	return dataSource;
 }
 
-module.exports = { openDataSource, setRules, rulesOf };
+/**
+ * Like openDataSource, for changing the data source itself (rename, delete, restore a version):
+ * "public" opens its entries to anyone, not its management, which stays with its organization.
+ */
+function openOwnDataSource(ctx, ...permissions) {
+	const dataSource = openDataSource(ctx, ...permissions);
+	if (!ctx.principal) throw unauthorised();
+	if (ctx.principal.organizationId !== dataSource.organizationId)
+		throw notFound(`Data source "${ctx.params.ds}" not found`);
+	return dataSource;
+}
+
+module.exports = { openDataSource, openOwnDataSource, setRules, rulesOf };

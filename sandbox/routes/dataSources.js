@@ -3,7 +3,7 @@
 const { badRequest, notFound, isObject, truthy, wholeNumber } = require('../http');
 const { requireApp, requireOrganization } = require('../access');
 const { iso } = require('../state');
-const { openDataSource } = require('../dataSources/access');
+const { openDataSource, openOwnDataSource } = require('../dataSources/access');
 const store = require('../dataSources/store');
 const versions = require('../dataSources/versions');
 const { compileWhere, sortEntries, pick, applyJoins, aggregate } = require('../dataSources/query');
@@ -295,7 +295,7 @@ const routes = [
 		area: AREA,
 		auth: 'optional',
 		handler: (ctx) => {
-			const dataSource = openDataSource(ctx, 'update');
+			const dataSource = openOwnDataSource(ctx, 'update');
 			const body = isObject(ctx.body) ? ctx.body : {};
 			if (body.name !== undefined) {
 				if (typeof body.name !== 'string' || !body.name.trim())
@@ -319,7 +319,7 @@ const routes = [
 		area: AREA,
 		auth: 'optional',
 		handler: (ctx) => {
-			const dataSource = openDataSource(ctx, 'delete');
+			const dataSource = openOwnDataSource(ctx, 'delete');
 			ctx.state.dataSources = ctx.state.dataSources.filter((ds) => ds.id !== dataSource.id);
 			store.dropTable(ctx.state, dataSource.id);
 			versions.dropVersions(ctx.state, dataSource.id);
@@ -493,7 +493,7 @@ const routes = [
 		area: AREA,
 		auth: 'optional',
 		handler: (ctx) => {
-			const dataSource = openDataSource(ctx, 'write', 'delete');
+			const dataSource = openOwnDataSource(ctx, 'write', 'delete');
 			const version = requireVersion(ctx.state, dataSource, ctx.params.versionId);
 			versions.restore(ctx.state, dataSource, version, ctx.principal);
 			return { status: 200 };

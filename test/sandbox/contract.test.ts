@@ -249,3 +249,34 @@ describe('sandbox contract: query shape', () => {
 		expect(result.body.entries).toEqual([{ data: { Age: 45 } }, { data: { Age: 39 } }]);
 	});
 });
+
+describe('sandbox contract: public data sources', () => {
+	const publicEvents = '/v1/data-sources/104';
+
+	async function anonymous(method: string, path: string, body?: unknown) {
+		const response = await fetch(sandbox().url + path, {
+			method,
+			headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return response.status;
+	}
+
+	it('open their entries without a token, but not renaming or deleting the data source', async () => {
+		expect(await anonymous('POST', `${publicEvents}/data/query`, {})).toBe(200);
+		expect(await anonymous('PUT', publicEvents, { name: 'Taken over' })).toBe(401);
+		expect(await anonymous('DELETE', publicEvents)).toBe(401);
+		const kept = sandbox().state.dataSources.find((ds: any) => ds.id === 104);
+		expect(kept?.name).toBe('Public Events');
+	});
+
+	it("leave the data source itself to its own organization: another organization's token gets 404", async () => {
+		const other = TOKENS.otherOrg;
+		const renamed = await callSandbox(sandbox(), 'PUT', publicEvents, { name: 'Mine' }, other);
+		const deleted = await callSandbox(sandbox(), 'DELETE', publicEvents, undefined, other);
+		expect([renamed.status, deleted.status]).toEqual([404, 404]);
+		const own = await callSandbox(sandbox(), 'PUT', publicEvents, { name: 'Events' }, TOKENS.org);
+		expect(own.status).toBe(200);
+		expect(own.body.dataSource.name).toBe('Events');
+	});
+});
