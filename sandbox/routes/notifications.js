@@ -38,8 +38,12 @@ function parseScope(scope) {
 function parsePush(push) {
 	if (push === undefined || push === null) return undefined;
 	if (!isObject(push)) throw badRequest('pushNotification must be an object.');
-	if (push.payload !== undefined && !isObject(push.payload))
-		throw badRequest('pushNotification.payload must be an object.');
+	if (push.payload !== undefined) {
+		const { payload } = push;
+		// SPEC: the payload "contains title and body strings".
+		if (!isObject(payload) || typeof payload.title !== 'string' || typeof payload.body !== 'string')
+			throw badRequest('pushNotification.payload must be an object with title and body strings.');
+	}
 	if (push.subscriptions !== undefined) {
 		if (!Array.isArray(push.subscriptions) || !push.subscriptions.every(Number.isInteger)) {
 			throw badRequest('pushNotification.subscriptions must be an array of subscription ids.');

@@ -280,3 +280,28 @@ describe('sandbox contract: public data sources', () => {
 		expect(own.body.dataSource.name).toBe('Events');
 	});
 });
+
+describe('sandbox contract: push notification payload', () => {
+	const create = (pushNotification: object) =>
+		callSandbox(sandbox(), 'PUT', '/v1/apps/11/notifications', {
+			data: { title: 'Hi' },
+			pushNotification,
+		});
+
+	it.each([
+		['no body', { payload: { title: 'Hi' } }],
+		['a title that is not text', { payload: { title: 5, body: 'x' } }],
+		['a payload that is text', { payload: 'Hi' }],
+	])('refuses a payload with %s (SPEC: it contains title and body strings)', async (_l, push) => {
+		const result = await create(push);
+		expect(result.status).toBe(400);
+		expect(result.body.message).toMatch(/title and body/);
+	});
+
+	it('accepts title and body strings with the other payload fields', async () => {
+		const push = { payload: { title: 'Hi', body: '', badge: 2 }, subscriptions: [71] };
+		const result = await create(push);
+		expect(result.status).toBe(200);
+		expect(result.body.notification.pushNotification).toEqual(push);
+	});
+});
