@@ -28,7 +28,7 @@ export interface SyncRun {
 }
 
 /** The harness's execution context, with the package's credential pointed at `sandboxUrl`. */
-function benchAdditionalData(
+export function benchAdditionalData(
 	sandboxUrl: string,
 	workflowData: IWorkflowBase,
 ): IWorkflowExecuteAdditionalData {

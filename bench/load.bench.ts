@@ -1,13 +1,11 @@
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { INode, IRun, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { WorkflowExecute } from 'n8n-core';
+import type { INode, IRun, IWorkflowBase } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { FLIPLET_NODE, nodeTypes, registerNodeType, TOKENS } from '../test/harness';
-import { TestCredentialsHelper } from '../test/harness/credentials';
-import { BenchRows } from './rowsNode';
-import { SandboxProcess } from './sandboxClient';
-
-registerNodeType('bench.rows', () => new BenchRows());
+import { FLIPLET_NODE, nodeTypes } from '../test/harness';
+// engine.ts also registers the bench.rows input node.
+import { benchAdditionalData } from './engine';
+import { createDataSource, SandboxProcess } from './sandboxClient';
 
 const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 50_000);
 /** The 429 storm: 10,000 rows in chunks of 25 is 400 commits, twice the 200 per 10 s allowed. */
@@ -18,28 +16,6 @@ const WINDOW_MS = 10_000;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const gc = (globalThis as { gc?: () => void }).gc;
-
-function additionalData(url: string, workflowData: IWorkflowBase): IWorkflowExecuteAdditionalData {
-	const base = 'http://127.0.0.1:5678/';
-	return {
-		credentialsHelper: new TestCredentialsHelper({
-			flipletApi: { accessToken: TOKENS.app, region: 'custom', baseUrl: url },
-		}),
-		hooks: new ExecutionLifecycleHooks('manual', 'load', workflowData),
-		executionId: 'load',
-		variables: {},
-		restApiUrl: base + 'rest',
-		instanceBaseUrl: base,
-		webhookBaseUrl: base + 'webhook',
-		webhookWaitingBaseUrl: base + 'webhook-waiting',
-		webhookTestBaseUrl: base + 'webhook-test',
-		formWaitingBaseUrl: base + 'form-waiting',
-		currentNodeExecutionIndex: 0,
-		logAiEvent: () => {},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-	} as unknown as IWorkflowExecuteAdditionalData;
-}
 
 /**
  * Rows → Sync (insert all) → Get Many with a JSON query matching every entry, return all; or,
@@ -112,7 +88,10 @@ async function storm(sandbox: SandboxProcess): Promise<void> {
 	await sandbox.mark();
 	const { workflow, workflowData } = workflowFor(dataSourceId, true);
 	const started = Date.now();
-	const run = await new WorkflowExecute(additionalData(sandbox.url, workflowData), 'manual').run({
+	const run = await new WorkflowExecute(
+		benchAdditionalData(sandbox.url, workflowData),
+		'manual',
+	).run({
 		workflow,
 		startNode: workflow.getNode('Rows') ?? undefined,
 	});
@@ -134,17 +113,6 @@ async function storm(sandbox: SandboxProcess): Promise<void> {
 	if (content.entries !== STORM_ROWS || content.distinctKeys !== STORM_ROWS) process.exitCode = 1;
 }
 
-async function createDataSource(url: string, name: string): Promise<number> {
-	const response = await fetch(`${url}/v1/data-sources?appId=11`, {
-		method: 'POST',
-		headers: { 'Auth-token': TOKENS.app, 'Content-Type': 'application/json' },
-		body: JSON.stringify({ name }),
-	});
-	const body = (await response.json()) as { dataSource?: { id: number } };
-	if (!body.dataSource) throw new Error(`Creating a data source answered ${response.status}`);
-	return body.dataSource.id;
-}
-
 export async function main(): Promise<void> {
 	const sandbox = await SandboxProcess.start();
 	try {
@@ -164,10 +132,12 @@ export async function main(): Promise<void> {
 		const started = Date.now();
 		let run: IRun;
 		try {
-			run = await new WorkflowExecute(additionalData(sandbox.url, workflowData), 'manual').run({
-				workflow,
-				startNode: workflow.getNode('Rows') ?? undefined,
-			});
+			run = await new WorkflowExecute(benchAdditionalData(sandbox.url, workflowData), 'manual').run(
+				{
+					workflow,
+					startNode: workflow.getNode('Rows') ?? undefined,
+				},
+			);
 		} finally {
 			clearInterval(timer);
 		}

@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from 'child_process';
 import { join } from 'path';
 
+import { TOKENS } from '../test/harness';
+
 export interface RequestStats {
 	requests: number;
 	bytes: number;
@@ -53,4 +55,16 @@ export class SandboxProcess {
 	stop(): void {
 		this.child.disconnect();
 	}
+}
+
+/** Creates a data source under the sandbox's app 11 (with the app token) and returns its id. */
+export async function createDataSource(url: string, name: string): Promise<number> {
+	const response = await fetch(`${url}/v1/data-sources?appId=11`, {
+		method: 'POST',
+		headers: { 'Auth-token': TOKENS.app, 'Content-Type': 'application/json' },
+		body: JSON.stringify({ name }),
+	});
+	const body = (await response.json()) as { dataSource?: { id: number } };
+	if (!body.dataSource) throw new Error(`Creating a data source answered ${response.status}`);
+	return body.dataSource.id;
 }

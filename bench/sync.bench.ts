@@ -1,8 +1,7 @@
-import { TOKENS } from '../test/harness';
 import { runSyncWorkflow, type SyncRun } from './engine';
 import { insertOneByOne } from './naive';
 import { inputJsonBytes } from './rows';
-import { SandboxProcess, type RequestStats } from './sandboxClient';
+import { createDataSource, SandboxProcess, type RequestStats } from './sandboxClient';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const NAIVE_ROWS = Number(process.env.BENCH_NAIVE_ROWS ?? 1000);
@@ -15,17 +14,6 @@ interface Measured {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-async function createDataSource(url: string, name: string): Promise<number> {
-	const response = await fetch(`${url}/v1/data-sources?appId=11`, {
-		method: 'POST',
-		headers: { 'Auth-token': TOKENS.app, 'Content-Type': 'application/json' },
-		body: JSON.stringify({ name }),
-	});
-	const body = (await response.json()) as { dataSource?: { id: number } };
-	if (!body.dataSource) throw new Error(`Creating a data source answered ${response.status}`);
-	return body.dataSource.id;
-}
 
 async function syncOnce(
 	sandbox: SandboxProcess,
