@@ -12,7 +12,15 @@ const isGlobalIgnore = (block) =>
 	block.ignores && Object.keys(block).every((key) => key === 'ignores' || key === 'name');
 
 export default [
-	globalIgnores(['dist', 'coverage', '.cache', 'gulpfile.js', 'index.js', 'jest.config.js', '.prettierrc.js']),
+	globalIgnores([
+		'dist',
+		'coverage',
+		'.cache',
+		'gulpfile.js',
+		'index.js',
+		'jest.config.js',
+		'.prettierrc.js',
+	]),
 	...config.map((block) =>
 		isGlobalIgnore(block) ? block : { ...block, ignores: [...(block.ignores ?? []), ...devTools] },
 	),
@@ -29,6 +37,9 @@ export default [
 		files: ['sandbox/**/*.js', 'scripts/**/*.js', 'bench/**/*.js', 'test/**/*.js'],
 		...js.configs.recommended,
 		languageOptions: { sourceType: 'commonjs', globals: { ...globals.node, ...globals.jest } },
-		rules: { ...js.configs.recommended.rules, 'no-unused-vars': ['error', { argsIgnorePattern: '^_' }] },
+		rules: {
+			...js.configs.recommended.rules,
+			'no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+		},
 	},
 ];

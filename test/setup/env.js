@@ -15,4 +15,5 @@ process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 // harness still sees every message: it wraps the logger itself).
 process.env.N8N_LOG_OUTPUT = process.env.N8N_LOG_OUTPUT || 'file';
 process.env.N8N_LOG_FILE_LOCATION =
-	process.env.N8N_LOG_FILE_LOCATION || require('node:path').join(process.env.N8N_USER_FOLDER, 'n8n.log');
+	process.env.N8N_LOG_FILE_LOCATION ||
+	require('node:path').join(process.env.N8N_USER_FOLDER, 'n8n.log');

@@ -10,7 +10,7 @@ export function appLocator(overrides: Partial<INodeProperties> = {}): INodePrope
 		default: { mode: 'list', value: '' },
 		required: true,
 		description:
-			"The app. API tokens only reach published apps: pick the live app (its productionAppId), not the draft you edit in Studio.",
+			'The app. API tokens only reach published apps: pick the live app (its productionAppId), not the draft you edit in Studio.',
 		modes: [
 			{
 				displayName: 'From List',

@@ -12,7 +12,19 @@ import * as sms from './sms';
 import type { ResourceModule } from './types';
 
 /** Every resource of the node by its `resource` value. */
-export const resources: Record<string, ResourceModule> = { ai, app, appAnalytics, dataSource, dataSourceVersion, email, entry, notification, sms, organization, organizationToken };
+export const resources: Record<string, ResourceModule> = {
+	ai,
+	app,
+	appAnalytics,
+	dataSource,
+	dataSourceVersion,
+	email,
+	entry,
+	notification,
+	sms,
+	organization,
+	organizationToken,
+};
 
 /** The resource picker's options, in the order shown. */
 export const resourceOptions = [
