@@ -6,6 +6,8 @@ const { iso } = require('../state');
 const { openDataSource, openOwnDataSource } = require('../dataSources/access');
 const store = require('../dataSources/store');
 const versions = require('../dataSources/versions');
+const hooks = require('../dataSources/hooks');
+const trash = require('../dataSources/trash');
 const { compileWhere, sortEntries, pick, applyJoins, aggregate } = require('../dataSources/query');
 const { valueAt } = require('../dataSources/filters');
 
@@ -221,6 +223,14 @@ function commit(ctx, dataSource, body) {
 
 function recordHooks(state, dataSource, runHooks, created, updatedIds) {
 	if (!Array.isArray(runHooks) || !runHooks.length) return;
+	if (runHooks.includes('insert')) hooks.runHooks(state, dataSource, 'insert', created);
+	if (runHooks.includes('update'))
+		hooks.runHooks(
+			state,
+			dataSource,
+			'update',
+			[...updatedIds].map((id) => store.findEntry(state, dataSource.id, id)),
+		);
 	state.hookRuns = state.hookRuns ?? [];
 	if (runHooks.includes('insert') && created.length) {
 		state.hookRuns.push({
@@ -297,6 +307,7 @@ const routes = [
 		handler: (ctx) => {
 			const dataSource = openOwnDataSource(ctx, 'update');
 			const body = isObject(ctx.body) ? ctx.body : {};
+			hooks.updateHooks(dataSource, body);
 			if (body.name !== undefined) {
 				if (typeof body.name !== 'string' || !body.name.trim())
 					throw badRequest('"name" must be a non-empty string.');
@@ -320,9 +331,7 @@ const routes = [
 		auth: 'optional',
 		handler: (ctx) => {
 			const dataSource = openOwnDataSource(ctx, 'delete');
-			ctx.state.dataSources = ctx.state.dataSources.filter((ds) => ds.id !== dataSource.id);
-			store.dropTable(ctx.state, dataSource.id);
-			versions.dropVersions(ctx.state, dataSource.id);
+			trash.trash(ctx.state, dataSource);
 			return { status: 200 };
 		},
 	},
@@ -362,6 +371,7 @@ const routes = [
 			const entry = store.newEntry(ctx.state, dataSource, data);
 			store.appendEntries(ctx.state, dataSource.id, [entry]);
 			changed(ctx.state, dataSource, ctx.principal, [data]);
+			hooks.runHooks(ctx.state, dataSource, 'insert', [entry]);
 			return { status: 201, body: isMultipart ? { ...entry, deletedAt: null } : entry };
 		},
 	},
@@ -416,6 +426,7 @@ const routes = [
 			const entry = { ...current, data, updatedAt: iso(ctx.state.now()) };
 			store.replaceEntry(ctx.state, dataSource.id, entry);
 			changed(ctx.state, dataSource, ctx.principal, [data]);
+			hooks.runHooks(ctx.state, dataSource, 'update', [entry]);
 			return { status: 200, body: entry };
 		},
 	},

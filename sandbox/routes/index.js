@@ -12,6 +12,7 @@ const allRoutes = [
 	...require('./communicate').routes,
 	...require('./notifications').routes,
 	...require('./dataSources').routes,
+	...require('./dataSourceExtras').routes,
 	...require('./organizations').routes,
 	...require('./ai').routes,
 ];

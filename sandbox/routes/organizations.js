@@ -307,6 +307,16 @@ const orgTokens = (state, organizationId) =>
 	);
 
 const routes = [
+	{
+		// FACTS: the organizations of the token's user (each sandbox token belongs to one).
+		method: 'GET',
+		path: '/v1/organizations',
+		handler: ({ state, principal }) => ({
+			body: {
+				organizations: state.organizations.filter((org) => org.id === principal.organizationId),
+			},
+		}),
+	},
 	{ method: 'GET', path: '/v1/organizations/:id/logs', area: 'logs', handler: logsHandler },
 	{ method: 'POST', path: '/v1/organizations/:id/logs', area: 'logs', handler: logsHandler },
 	{ method: 'GET', path: '/v1/organizations/:id/analytics', handler: analyticsHandler },
