@@ -23,3 +23,9 @@ export {
 } from './listSearch';
 export { useFilesystemBinaryData } from './binaryData';
 export { callSandbox } from './sandboxHttp';
+export {
+	WebhookHost,
+	FLIPLET_INSTANT_TRIGGER,
+	type WebhookCall,
+	type WebhookExecution,
+} from './webhook';

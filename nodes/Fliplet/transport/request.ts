@@ -2,9 +2,11 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
+	IHookFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -22,7 +24,12 @@ import {
 } from './retryPolicy';
 import { findUnsafeKey } from './unsafeKeys';
 
-export type FlipletContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type FlipletContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 export const CREDENTIAL_NAME = 'flipletApi';
 

@@ -1,0 +1,193 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
+
+import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
+import {
+	dataSourcePath,
+	getDataSourceTarget,
+	type DataSourceTarget,
+} from '../Fliplet/helpers/dataSourceTarget';
+import { asNodeError } from '../Fliplet/helpers/nodeError';
+import { objectFrom } from '../Fliplet/helpers/responses';
+import { listSearch } from '../Fliplet/methods';
+import { flipletApiRequest } from '../Fliplet/transport';
+import { readHooks, writeHooks } from './dataSourceHooks';
+import {
+	isTriggerHook,
+	sameJson,
+	sameSecret,
+	SECRET_HEADER,
+	triggerHook,
+	type HookEvent,
+} from './hookList';
+
+/** What an activation keeps in the workflow's static data (saved by n8n, so queue mode works). */
+interface Activation extends IDataObject {
+	secret?: string;
+	dataSourceId?: number;
+}
+
+const SECRET_LENGTH = 40;
+
+function activation(context: IHookFunctions | IWebhookFunctions): Activation {
+	return context.getWorkflowStaticData('node') as Activation;
+}
+
+function chosenTarget(context: IHookFunctions): DataSourceTarget {
+	// The locator reader only needs getNodeParameter and getNode, which a hook context has.
+	return getDataSourceTarget.call(context as unknown as IExecuteFunctions, 0);
+}
+
+function chosenEvents(context: IHookFunctions): HookEvent[] {
+	const events = context.getNodeParameter('events', []) as HookEvent[];
+	if (!events.length) {
+		throw new NodeOperationError(context.getNode(), 'No event chosen', {
+			description: 'Pick "Entry Inserted", "Entry Updated" or both in "Trigger On".',
+		});
+	}
+	return events;
+}
+
+function webhookUrl(context: IHookFunctions): string {
+	const url = context.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(context.getNode(), 'n8n gave no webhook URL');
+	return url;
+}
+
+export class FlipletInstantTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Fliplet Instant Trigger',
+		name: 'flipletInstantTrigger',
+		icon: { light: 'file:../../icons/fliplet.svg', dark: 'file:../../icons/fliplet.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ "Entry " + $parameter["events"].join(" or ") }}',
+		description:
+			'Starts a workflow the moment an entry is inserted or updated in a Fliplet data source (the platform calls n8n)',
+		defaults: { name: 'Fliplet Instant Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'flipletApi', required: true }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
+		properties: [
+			{
+				displayName:
+					'Fliplet must reach this n8n: publishing adds a hook to the data source that calls the workflow\'s webhook URL. If n8n is not reachable from the internet, use the "Fliplet Trigger" node, which polls.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			dataSourceLocator({
+				description:
+					'The data source whose entries start the workflow. The token needs the right to update this data source (to add and remove the hook) and to read its entries.',
+			}),
+			{
+				displayName: 'Trigger On',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: ['insert'],
+				options: [
+					{ name: 'Entry Inserted', value: 'insert', description: 'An entry is added' },
+					{ name: 'Entry Updated', value: 'update', description: 'An entry is changed' },
+				],
+				description:
+					'Changes that start the workflow. A commit (bulk change) starts it only when it asks to run hooks (runHooks).',
+			},
+		],
+	};
+
+	methods = { listSearch };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const { secret, dataSourceId } = activation(this);
+				if (!secret || dataSourceId === undefined) return false;
+				const url = webhookUrl(this);
+				const { id, hooks } = await readHooks.call(this, chosenTarget(this));
+				const ours = hooks.filter((hook) => isTriggerHook(hook, url));
+				const expected = triggerHook(url, chosenEvents(this), secret, id);
+				return id === dataSourceId && ours.length === 1 && sameJson(ours[0], expected);
+			},
+
+			async create(this: IHookFunctions): Promise<boolean> {
+				const url = webhookUrl(this);
+				const events = chosenEvents(this);
+				const { id, hooks } = await readHooks.call(this, chosenTarget(this));
+				const secret = randomString(SECRET_LENGTH);
+				const others = hooks.filter((hook) => !isTriggerHook(hook, url));
+				await writeHooks.call(this, id, [...others, triggerHook(url, events, secret, id)]);
+				const written = await readHooks.call(this, { ref: String(id), qs: {} });
+				if (!written.hooks.some((hook) => isTriggerHook(hook, url))) {
+					throw new NodeOperationError(this.getNode(), 'Fliplet did not keep the hook', {
+						description:
+							'The data source was updated but its hooks do not include this trigger. Check that the token may update the data source, then publish again.',
+					});
+				}
+				Object.assign(activation(this), { secret, dataSourceId: id });
+				return true;
+			},
+
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const stored = activation(this);
+				const url = webhookUrl(this);
+				const target =
+					stored.dataSourceId === undefined
+						? chosenTarget(this)
+						: { ref: String(stored.dataSourceId), qs: {} };
+				let current;
+				try {
+					current = await readHooks.call(this, target);
+				} catch (error) {
+					// A deleted data source has no hook left to remove.
+					if (String((error as { httpCode?: unknown }).httpCode) !== '404')
+						throw asNodeError(this.getNode(), error);
+				}
+				if (current) {
+					const kept = current.hooks.filter((hook) => !isTriggerHook(hook, url));
+					if (kept.length !== current.hooks.length) await writeHooks.call(this, current.id, kept);
+				}
+				delete stored.secret;
+				delete stored.dataSourceId;
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const { secret, dataSourceId } = activation(this);
+		const given = this.getHeaderData()[SECRET_HEADER.toLowerCase()];
+		if (!secret || typeof given !== 'string' || !sameSecret(given, secret)) {
+			// Refused before anything runs: no execution starts for a call without the secret.
+			const response = this.getResponseObject();
+			response.writeHead(401, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ message: 'This hook call is not signed for this workflow' }));
+			return { noWebhookResponse: true };
+		}
+		const body = this.getBodyData();
+		const entryId = String(body.entryId ?? '').trim();
+		if (!/^\d+$/.test(entryId) || dataSourceId === undefined) {
+			throw new NodeOperationError(this.getNode(), 'The hook call carried no entry id', {
+				description:
+					'Fliplet called the workflow without the id of the changed entry. Publish the workflow again; if it persists, use the polling "Fliplet Trigger" instead.',
+			});
+		}
+		// The hook only says which entry changed; the entry is read as the API stores it.
+		const response = await flipletApiRequest.call(this, {
+			method: 'GET',
+			path: dataSourcePath({ ref: String(dataSourceId), qs: {} }, 'data', entryId),
+		});
+		return { workflowData: [this.helpers.returnJsonArray([objectFrom(response, 'entry')])] };
+	}
+}

@@ -1,0 +1,263 @@
+import {
+	apiRequests,
+	callSandbox,
+	FLIPLET_INSTANT_TRIGGER,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+	WebhookHost,
+} from '../harness';
+
+// The sandbox is plain JavaScript so scripts can run it without a build.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { hooksSettled } = require('../../sandbox/dataSources/hooks');
+
+const sandbox = useSandbox();
+const DEPARTMENTS = 101;
+const SECRET_HEADER = 'x-fliplet-hook-secret';
+/** Somebody else's hook on the same data source: it must survive every publish and unpublish. */
+const OTHER_HOOK = {
+	type: 'email',
+	runOn: ['insert'],
+	payload: { to: [{ email: 'team@example.com', type: 'to' }], subject: 'New: {{{Name}}}' },
+};
+
+let host: WebhookHost;
+
+async function startHost(events: string[] = ['insert']) {
+	host = new WebhookHost(
+		FLIPLET_INSTANT_TRIGGER,
+		{ dataSource: { __rl: true, mode: 'id', value: String(DEPARTMENTS) }, events } as never,
+		sandboxCredential(sandbox(), TOKENS.org),
+	);
+	await host.start();
+	return host;
+}
+
+afterEach(async () => {
+	await host?.stop();
+});
+
+const hooksOf = () =>
+	sandbox().state.dataSources.find((ds: { id: number }) => ds.id === DEPARTMENTS).hooks;
+
+async function settle() {
+	await hooksSettled(sandbox().state);
+	await host.settled();
+}
+
+async function insert(data: Record<string, unknown>) {
+	const response = await callSandbox(
+		sandbox(),
+		'PUT',
+		`/v1/data-sources/${DEPARTMENTS}/data`,
+		data,
+		TOKENS.org,
+	);
+	expect(response.status).toBe(201);
+	await settle();
+	return response.body;
+}
+
+async function seedOtherHook() {
+	const response = await callSandbox(
+		sandbox(),
+		'PUT',
+		`/v1/data-sources/${DEPARTMENTS}`,
+		{ hooks: [OTHER_HOOK] },
+		TOKENS.org,
+	);
+	expect(response.status).toBe(200);
+}
+
+describe('Fliplet Instant Trigger', () => {
+	it('publishing adds one web hook to the data source and keeps the hooks already there', async () => {
+		await seedOtherHook();
+		const seeded = apiRequests(sandbox()).length;
+		const writes = () =>
+			apiRequests(sandbox())
+				.slice(seeded)
+				.filter((r) => r.method === 'PUT');
+		await startHost(['insert', 'update']);
+		await host.publish();
+
+		const secret = host.nodeStaticData.secret as string;
+		expect(secret).toMatch(/^[A-Za-z0-9]{40}$/);
+		expect(host.nodeStaticData.dataSourceId).toBe(DEPARTMENTS);
+		const written = writes();
+		expect(written).toHaveLength(1);
+		expect(written[0].path).toBe(`/v1/data-sources/${DEPARTMENTS}`);
+		expect(written[0].body).toEqual({
+			hooks: [
+				OTHER_HOOK,
+				{
+					type: 'web',
+					runOn: ['insert', 'update'],
+					payload: {
+						method: 'POST',
+						endpoint: host.productionUrl,
+						headers: { 'X-Fliplet-Hook-Secret': secret },
+						body: { dataSourceId: DEPARTMENTS, entryId: '{{{entry.id}}}' },
+					},
+				},
+			],
+		});
+		expect(hooksOf()).toEqual(written[0].body.hooks);
+
+		// Publishing again (n8n restarts, re-activates) finds the hook and writes nothing.
+		await host.publish();
+		expect(writes()).toHaveLength(1);
+		expect(hooksOf()).toHaveLength(2);
+	});
+
+	it('an inserted entry starts one execution with the entry as the API stores it', async () => {
+		await startHost(['insert']);
+		await host.publish();
+		const stored = await insert({ Name: 'Research', id: 'R-1', createdAt: 'their own value' });
+
+		expect(host.calls).toHaveLength(1);
+		expect(host.calls[0].status).toBe(200);
+		expect(host.calls[0].body).toEqual({ dataSourceId: DEPARTMENTS, entryId: String(stored.id) });
+		expect(host.executions).toHaveLength(1);
+		expect(host.executions[0].status).toBe('success');
+		expect(host.executions[0].items.map((item) => item.json)).toEqual([
+			{
+				id: stored.id,
+				dataSourceId: DEPARTMENTS,
+				createdAt: stored.createdAt,
+				updatedAt: stored.updatedAt,
+				data: { Name: 'Research', id: 'R-1', createdAt: 'their own value' },
+			},
+		]);
+		// The entry was read with the credential, by its id.
+		const read = apiRequests(sandbox(), new RegExp(`/data/${stored.id}$`));
+		expect(read.map((r) => [r.method, r.headers['auth-token']])).toEqual([['GET', TOKENS.org]]);
+	});
+
+	it('runs only on the chosen events, and a commit only when it asks for hooks', async () => {
+		await startHost(['update']);
+		await host.publish();
+		const entry = await insert({ Name: 'Ops' });
+		expect(host.calls).toHaveLength(0);
+
+		const updated = await callSandbox(
+			sandbox(),
+			'PUT',
+			`/v1/data-sources/${DEPARTMENTS}/data/${entry.id}`,
+			{ Name: 'Operations' },
+			TOKENS.org,
+		);
+		expect(updated.status).toBe(200);
+		await settle();
+		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([{ Name: 'Operations' }]);
+
+		const commit = (runHooks?: string[]) =>
+			callSandbox(
+				sandbox(),
+				'POST',
+				`/v1/data-sources/${DEPARTMENTS}/commit`,
+				{
+					append: true,
+					returnEntries: false,
+					entries: [{ id: entry.id, data: { Name: 'Ops 2' } }],
+					...(runHooks ? { runHooks } : {}),
+				},
+				TOKENS.org,
+			);
+		expect((await commit()).status).toBe(200);
+		await settle();
+		expect(host.executions).toHaveLength(1);
+		expect((await commit(['update'])).status).toBe(200);
+		await settle();
+		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([
+			{ Name: 'Operations' },
+			{ Name: 'Ops 2' },
+		]);
+	});
+
+	it('refuses a call without the activation secret, or with another one, and starts nothing', async () => {
+		await startHost();
+		await host.publish();
+		const entry = await insert({ Name: 'Legal' });
+		expect(host.executions).toHaveLength(1);
+
+		const post = (headers: Record<string, string>) =>
+			fetch(host.productionUrl, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...headers },
+				body: JSON.stringify({ dataSourceId: DEPARTMENTS, entryId: String(entry.id) }),
+			});
+		const unsigned = await post({});
+		const forged = await post({ [SECRET_HEADER]: 'x'.repeat(40) });
+		const short = await post({ [SECRET_HEADER]: String(host.nodeStaticData.secret).slice(0, 39) });
+		await host.settled();
+		expect([unsigned.status, forged.status, short.status]).toEqual([401, 401, 401]);
+		expect(await unsigned.json()).toEqual({
+			message: 'This hook call is not signed for this workflow',
+		});
+		expect(host.executions).toHaveLength(1);
+	});
+
+	it('unpublishing removes only its own hook: the hook list is back to what it was', async () => {
+		await seedOtherHook();
+		const before = JSON.parse(JSON.stringify(hooksOf()));
+		await startHost(['insert', 'update']);
+		await host.publish();
+		const firstSecret = host.nodeStaticData.secret;
+		// Another writer adds a hook while the workflow is published.
+		const added = { type: 'web', runOn: ['update'], payload: { endpoint: 'https://x.example' } };
+		await callSandbox(
+			sandbox(),
+			'PUT',
+			`/v1/data-sources/${DEPARTMENTS}`,
+			{ hooks: [...hooksOf(), added] },
+			TOKENS.org,
+		);
+
+		await host.unpublish();
+		expect(hooksOf()).toEqual([...before, added]);
+		expect(host.nodeStaticData).toEqual({});
+		await insert({ Name: 'After unpublish' });
+		expect(host.calls).toHaveLength(0);
+		expect(host.executions).toHaveLength(0);
+
+		// A new activation gets a new secret; the old one no longer opens the door.
+		await host.publish();
+		expect(host.nodeStaticData.secret).not.toBe(firstSecret);
+		const stale = await fetch(host.productionUrl, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', [SECRET_HEADER]: String(firstSecret) },
+			body: JSON.stringify({ entryId: '1' }),
+		});
+		expect(stale.status).toBe(401);
+		await host.unpublish();
+		expect(hooksOf()).toEqual([...before, added]);
+	});
+
+	it('unpublishing after the data source was deleted succeeds and forgets the activation', async () => {
+		await startHost();
+		await host.publish();
+		const deleted = await callSandbox(
+			sandbox(),
+			'DELETE',
+			`/v1/data-sources/${DEPARTMENTS}`,
+			undefined,
+			TOKENS.org,
+		);
+		expect(deleted.status).toBe(200);
+		await host.unpublish();
+		expect(host.nodeStaticData).toEqual({});
+	});
+
+	it('a token that may not update the data source fails publishing with the API error', async () => {
+		host = new WebhookHost(
+			FLIPLET_INSTANT_TRIGGER,
+			{ dataSource: { __rl: true, mode: 'id', value: '105' }, events: ['insert'] } as never,
+			sandboxCredential(sandbox(), TOKENS.org),
+		);
+		await host.start();
+		await expect(host.publish()).rejects.toMatchObject({ httpCode: '404' });
+		expect(host.nodeStaticData).toEqual({});
+		expect(apiRequests(sandbox()).filter((r) => r.method === 'PUT')).toHaveLength(0);
+	});
+});
