@@ -22,15 +22,20 @@ async function searchWithParameters(
 }
 
 describe('Organization pickers', () => {
-	it('lists the organizations of the apps the token reaches (there is no organization list endpoint)', async () => {
+	it("lists the organizations of the token's user (GET /v1/organizations), and filters them", async () => {
 		const result = await runListSearch({
 			method: 'searchOrganizations',
 			credentials: sandboxCredential(sandbox(), TOKENS.org),
 		});
-		expect(result.results).toEqual([
-			{ name: 'Organization 1 (Staff Directory, Field Reports)', value: '1' },
+		expect(result.results).toEqual([{ name: 'Acme Sandbox (1)', value: '1' }]);
+		expect(apiRequests(sandbox()).map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v1/organizations',
 		]);
-		expect(apiRequests(sandbox()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/apps']);
+		const other = await runListSearch({
+			method: 'searchOrganizations',
+			credentials: sandboxCredential(sandbox(), TOKENS.otherOrg),
+		});
+		expect(other.results).toEqual([{ name: 'Other Org (2)', value: '2' }]);
 		const none = await runListSearch({
 			method: 'searchOrganizations',
 			filter: 'other',
@@ -39,7 +44,23 @@ describe('Organization pickers', () => {
 		expect(none.results).toEqual([]);
 	});
 
-	it('names an organization with many apps after a few of them, and still finds it by any app', async () => {
+	it('a refused token still gets 401, not a list', async () => {
+		await expect(
+			runListSearch({
+				method: 'searchOrganizations',
+				credentials: sandboxCredential(sandbox(), 'eu--revoked-token'),
+			}),
+		).rejects.toMatchObject({ httpCode: '401' });
+		expect(apiRequests(sandbox()).map((r) => r.path)).toEqual(['/v1/organizations']);
+	});
+
+	it('when the organization list is refused, derives organizations from the apps, named after a few of them', async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 404,
+			path: '^/v1/organizations$',
+			body: { message: 'Not found' },
+		});
 		const base = sandbox().state.apps[0];
 		for (let n = 1; n <= 40; n++) {
 			sandbox().state.apps.push({
@@ -59,12 +80,10 @@ describe('Organization pickers', () => {
 				value: '1',
 			},
 		]);
-		const byLaterApp = await runListSearch({
-			method: 'searchOrganizations',
-			filter: 'site 40',
-			credentials: sandboxCredential(sandbox(), TOKENS.org),
-		});
-		expect(byLaterApp.results.map((r) => r.value)).toEqual(['1']);
+		expect(apiRequests(sandbox()).map((r) => `${r.path} ${r.status}`)).toEqual([
+			'/v1/organizations 404',
+			'/v1/apps 200',
+		]);
 	});
 
 	it('lists the tokens of the organization chosen in the node', async () => {

@@ -9,6 +9,7 @@ import * as notification from './notification';
 import * as organization from './organization';
 import * as organizationToken from './organizationToken';
 import * as sms from './sms';
+import * as user from './user';
 import type { ResourceModule } from './types';
 
 /** Every resource of the node by its `resource` value. */
@@ -24,6 +25,7 @@ export const resources: Record<string, ResourceModule> = {
 	sms,
 	organization,
 	organizationToken,
+	user,
 };
 
 /** The resource picker's options, in the order shown. */
@@ -39,4 +41,5 @@ export const resourceOptions = [
 	{ name: 'Organization', value: 'organization' },
 	{ name: 'Organization Token', value: 'organizationToken' },
 	{ name: 'SMS', value: 'sms' },
+	{ name: 'User', value: 'user' },
 ];

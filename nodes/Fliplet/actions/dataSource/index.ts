@@ -5,6 +5,7 @@ import * as create from './create.operation';
 import * as deleteDataSource from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as restore from './restore.operation';
 import * as update from './update.operation';
 
 export const operations: Record<string, OperationModule> = {
@@ -12,6 +13,7 @@ export const operations: Record<string, OperationModule> = {
 	delete: deleteDataSource,
 	get,
 	getMany,
+	restore,
 	update,
 };
 
@@ -48,6 +50,12 @@ export const description: INodeProperties[] = [
 				action: 'Get many data sources',
 			},
 			{
+				name: 'Restore',
+				value: 'restore',
+				description: 'Bring back a deleted data source with its entries (not in the public docs)',
+				action: 'Restore a deleted data source',
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				description: 'Rename a data source or set its list of columns',
@@ -60,5 +68,6 @@ export const description: INodeProperties[] = [
 	...deleteDataSource.description,
 	...get.description,
 	...getMany.description,
+	...restore.description,
 	...update.description,
 ];

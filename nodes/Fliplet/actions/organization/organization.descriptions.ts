@@ -8,7 +8,7 @@ export function organizationLocator(overrides: Partial<INodeProperties> = {}): I
 		default: { mode: 'list', value: '' },
 		required: true,
 		description:
-			'The Fliplet organization. The list shows the organizations of the apps the token can reach; an organization token or an organization admin is needed for audit logs, analytics and tokens.',
+			"The Fliplet organization. The list shows the organizations of the token's user; an organization token or an organization admin is needed for audit logs, analytics and tokens.",
 		modes: [
 			{
 				displayName: 'From List',

@@ -1,18 +1,46 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { asNodeError } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 
 const APP_NAMES_SHOWN = 3;
 
+type Organizations = INodeListSearchResult['results'];
+
 /**
- * The API has no endpoint listing organizations: they are derived from the `organizationId` of
- * the apps the token reaches, and named after those apps.
+ * The organizations of the token's user (`GET /v1/organizations`, as the platform's sync agent
+ * picks one). A token that endpoint refuses gets the organizations of the apps it reaches instead.
  */
 export async function searchOrganizations(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
+	let organizations: Organizations;
+	try {
+		const body = await flipletApiRequest.call(this, {
+			method: 'GET',
+			path: apiPath('organizations'),
+		});
+		organizations = listFrom(this.getNode(), body, 'organizations').map((organization) => ({
+			name: `${String(organization.name ?? 'Organization')} (${String(organization.id)})`,
+			value: String(organization.id),
+		}));
+	} catch (error) {
+		const code = String((error as { httpCode?: unknown } | null)?.httpCode ?? '');
+		if (!['400', '403', '404'].includes(code)) throw asNodeError(this.getNode(), error);
+		organizations = await organizationsOfApps.call(this);
+	}
+	const needle = filter?.toLowerCase();
+	return {
+		results: needle
+			? organizations.filter((o) => o.name.toLowerCase().includes(needle))
+			: organizations,
+	};
+}
+
+/** Organizations derived from the `organizationId` of the apps the token reaches. */
+async function organizationsOfApps(this: ILoadOptionsFunctions): Promise<Organizations> {
 	const body = await flipletApiRequest.call(this, { method: 'GET', path: apiPath('apps') });
 	const appNames = new Map<string, string[]>();
 	for (const app of listFrom(this.getNode(), body, 'apps')) {
@@ -22,14 +50,10 @@ export async function searchOrganizations(
 		names.push(String(app.name ?? app.id));
 		appNames.set(id, names);
 	}
-	const needle = filter?.toLowerCase();
-	const matches = (id: string, names: string[]) =>
-		!needle || [`organization ${id}`, ...names].some((text) => text.toLowerCase().includes(needle));
-	return {
-		results: [...appNames.entries()]
-			.filter(([id, names]) => matches(id, names))
-			.map(([id, names]) => ({ name: `Organization ${id} (${appSummary(names)})`, value: id })),
-	};
+	return [...appNames.entries()].map(([id, names]) => ({
+		name: `Organization ${id} (${appSummary(names)})`,
+		value: id,
+	}));
 }
 
 /** A few app names, so an organization with hundreds of apps still gets a readable entry. */

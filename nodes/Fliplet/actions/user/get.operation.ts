@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/mapItems';
+import { objectFrom } from '../../helpers/responses';
+import { apiPath, flipletApiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const body = await flipletApiRequest.call(this, {
+			method: 'GET',
+			path: apiPath('user'),
+			itemIndex,
+		});
+		return objectFrom(body, 'user');
+	});
+}
