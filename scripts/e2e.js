@@ -32,6 +32,7 @@ const { shapeRun } = require('./lib/workflowRun');
 const { serverChecks } = require('./lib/serverChecks');
 
 const { checks } = require(path.join(REPO, 'test', 'e2e', 'checks.js'));
+const { instantTriggerCheck } = require(path.join(REPO, 'test', 'e2e', 'instantTrigger.js'));
 
 function log(message) {
 	process.stdout.write(`${message}\n`);
@@ -174,6 +175,7 @@ async function runServerPhase(instance, activated, sandboxes, fail) {
 						(error) => fail(workflow.key, error),
 					);
 				}
+				await instantTriggerCheck(rest, log).catch((error) => fail('instant trigger', error));
 			},
 		);
 		log(`  (editor server phase: ${Date.now() - started} ms)`);

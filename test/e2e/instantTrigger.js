@@ -1,0 +1,187 @@
+'use strict';
+// The Fliplet Instant Trigger in a real, running n8n (2.x publishes, 1.x activates): publishing
+// adds its hook to a sandbox data source next to the hooks already there; an entry inserted into
+// the sandbox makes the sandbox call n8n's production webhook URL and an execution appears; a call
+// without the activation's secret is refused and starts nothing; after unpublishing the hook list
+// is what it was, and a new entry starts nothing.
+
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+
+const { createSandbox, TOKENS } = require('../../sandbox');
+const { hooksSettled } = require('../../sandbox/dataSources/hooks');
+
+const NODE_TYPE = 'n8n-nodes-fliplet.flipletInstantTrigger';
+const DATA_SOURCE = 101;
+const OTHER_HOOK = {
+	type: 'email',
+	runOn: ['insert'],
+	payload: { to: [{ email: 'team@example.com', type: 'to' }], subject: 'New: {{{Name}}}' },
+};
+/** How long "nothing happens" is watched for. */
+const QUIET_MS = 2000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const dataOf = (reply) => reply?.data ?? reply;
+
+async function call(sandbox, method, path, body) {
+	const response = await fetch(sandbox.url + path, {
+		method,
+		headers: { 'Auth-token': TOKENS.org, 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	assert.ok(response.ok, `${method} ${path}: ${response.status} ${text}`);
+	return text ? JSON.parse(text) : undefined;
+}
+
+/** Resolves with `read()`'s value once `done` holds for it (n8n 2.x publishes in the background). */
+async function waitFor(read, done, what, timeoutMs = 60_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await read();
+		if (done(value)) return value;
+		if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+		await sleep(100);
+	}
+}
+
+const hooksOf = async (sandbox) =>
+	(await call(sandbox, 'GET', `/v1/data-sources/${DATA_SOURCE}`)).dataSource.hooks;
+
+/** n8n 2.x publishes a workflow version; 1.x sets `active` on the workflow. */
+async function setActive(rest, workflow, active) {
+	try {
+		return dataOf(
+			await rest.request(
+				'POST',
+				`/rest/workflows/${workflow.id}/${active ? 'activate' : 'deactivate'}`,
+				active ? { versionId: workflow.versionId } : {},
+			),
+		);
+	} catch (error) {
+		if (!/: 404 /.test(error.message)) throw error;
+		return dataOf(
+			await rest.request('PATCH', `/rest/workflows/${workflow.id}`, {
+				active,
+				versionId: workflow.versionId,
+			}),
+		);
+	}
+}
+
+async function executionsOf(rest, workflowId) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const listed = dataOf(await rest.request('GET', `/rest/executions?filter=${filter}`));
+	return listed?.results ?? listed ?? [];
+}
+
+/**
+ * @param {{ request(method: string, route: string, body?: unknown): Promise<any> }} rest the
+ *   logged-in REST client of the running n8n
+ * @param {(message: string) => void} log
+ */
+async function instantTriggerCheck(rest, log) {
+	const sandbox = createSandbox({ rateLimits: false });
+	await sandbox.start(0, '127.0.0.1');
+	try {
+		await call(sandbox, 'PUT', `/v1/data-sources/${DATA_SOURCE}`, { hooks: [OTHER_HOOK] });
+		const before = await hooksOf(sandbox);
+
+		const credential = dataOf(
+			await rest.request('POST', '/rest/credentials', {
+				name: 'Fliplet Sandbox (instant trigger)',
+				type: 'flipletApi',
+				data: { accessToken: TOKENS.org, region: 'custom', baseUrl: sandbox.url },
+			}),
+		);
+		const webhookId = crypto.randomUUID();
+		let workflow = dataOf(
+			await rest.request('POST', '/rest/workflows', {
+				name: 'Fliplet Instant Trigger (end-to-end)',
+				active: false,
+				nodes: [
+					{
+						id: crypto.randomUUID(),
+						name: 'Fliplet Instant Trigger',
+						type: NODE_TYPE,
+						typeVersion: 1,
+						position: [0, 0],
+						webhookId,
+						parameters: {
+							dataSource: { __rl: true, mode: 'id', value: String(DATA_SOURCE) },
+							events: ['insert'],
+						},
+						credentials: { flipletApi: { id: credential.id, name: credential.name } },
+					},
+				],
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			}),
+		);
+
+		workflow = { ...workflow, ...(await setActive(rest, workflow, true)) };
+		const published = await waitFor(
+			() => hooksOf(sandbox),
+			(hooks) => hooks.length === 2,
+			'publishing adds one hook',
+		);
+		assert.deepEqual(published[0], before[0], 'the hook already there is kept as it was');
+		const ours = published[1];
+		assert.equal(ours.type, 'web');
+		assert.deepEqual(ours.runOn, ['insert']);
+		assert.match(ours.payload.endpoint, new RegExp(`/webhook/${webhookId}/webhook$`));
+
+		const insertedAt = Date.now();
+		const entry = await call(sandbox, 'PUT', `/v1/data-sources/${DATA_SOURCE}/data`, {
+			Name: 'Instant row',
+		});
+		let executions = [];
+		while (Date.now() - insertedAt < 30_000) {
+			executions = await executionsOf(rest, workflow.id);
+			if (executions.length) break;
+			await sleep(50);
+		}
+		const latency = Date.now() - insertedAt;
+		assert.equal(
+			executions.length,
+			1,
+			`one execution after the insert; hook calls: ${JSON.stringify(sandbox.state.hookCalls)}`,
+		);
+		const [hookCall] = sandbox.state.hookCalls;
+		assert.equal(hookCall.status, 200, `the hook call reached n8n: ${JSON.stringify(hookCall)}`);
+		assert.equal(hookCall.entryId, entry.id);
+		const details = dataOf(await rest.request('GET', `/rest/executions/${executions[0].id}`));
+		assert.match(JSON.stringify(details), /Instant row/, 'the execution holds the inserted entry');
+		log(`  ✓ instant trigger: execution listed ${latency} ms after the insert`);
+
+		const unsigned = await fetch(ours.payload.endpoint, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ dataSourceId: DATA_SOURCE, entryId: String(entry.id) }),
+		});
+		assert.ok([401, 403].includes(unsigned.status), `unsigned call refused: ${unsigned.status}`);
+		await sleep(QUIET_MS);
+		assert.equal((await executionsOf(rest, workflow.id)).length, 1, 'no execution for it');
+
+		await setActive(rest, workflow, false);
+		await waitFor(
+			() => hooksOf(sandbox),
+			(hooks) => hooks.length === before.length,
+			'unpublishing removes the hook',
+		);
+		assert.deepEqual(await hooksOf(sandbox), before, 'the hook list is back to what it was');
+		const calls = sandbox.state.hookCalls.length;
+		await call(sandbox, 'PUT', `/v1/data-sources/${DATA_SOURCE}/data`, { Name: 'After' });
+		await hooksSettled(sandbox.state);
+		await sleep(QUIET_MS);
+		assert.equal(sandbox.state.hookCalls.length, calls, 'no hook call after unpublishing');
+		assert.equal((await executionsOf(rest, workflow.id)).length, 1, 'no execution after it');
+		log('  ✓ instant trigger: unsigned call refused; unpublished, hooks as before, no execution');
+		return { latencyMs: latency };
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+module.exports = { instantTriggerCheck };
