@@ -161,7 +161,7 @@ async function call(state, dataSource, hook, event, entry) {
 		Object.entries(record.headers).map(([name, value]) => [name, String(value)]),
 	);
 	const body = method === 'GET' || method === 'HEAD' ? undefined : payload.body;
-	Object.assign(record, await send(method, url, headers, body));
+	Object.assign(record, await send(method, url, headers, body), { ms: Date.now() - record.at });
 }
 
 /**
