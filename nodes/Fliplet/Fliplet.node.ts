@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { router } from './actions/router';
-import { listSearch, loadOptions, resourceMapping } from './methods';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
 
 export class Fliplet implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,7 +20,7 @@ export class Fliplet implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{ name: 'flipletApi', required: true },
+			{ name: 'flipletApi', required: true, testedBy: 'flipletApiTest' },
 			{
 				name: 'twilioForFlipletApi',
 				required: false,
@@ -40,7 +40,7 @@ export class Fliplet implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions, resourceMapping };
+	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions) {
 		return await router.call(this);

@@ -15,7 +15,7 @@ import {
 	eventTypesField,
 	organizationLocator,
 } from '../Fliplet/actions/organization/organization.descriptions';
-import { listSearch } from '../Fliplet/methods';
+import { credentialTest, listSearch } from '../Fliplet/methods';
 import { cursorAtLatest, eventsSince, type Cursor, type EventSource } from './cursor';
 import { eventSource } from './sources';
 
@@ -34,7 +34,7 @@ export class FlipletTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'flipletApi', required: true }],
+		credentials: [{ name: 'flipletApi', required: true, testedBy: 'flipletApiTest' }],
 		properties: [
 			{
 				displayName: 'Trigger On',
@@ -90,7 +90,7 @@ export class FlipletTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { credentialTest, listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const source = await eventSource(this);

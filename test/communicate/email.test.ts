@@ -256,7 +256,7 @@ describe('Email → never sent twice', () => {
 	it('a timeout after the API received it: one recorded send, not re-sent', async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: 1500, path: '^/v1/communicate/email$' });
 		const credentials = sandboxCredential(sandbox());
-		credentials.flipletApi.timeout = 0.3;
+		credentials.flipletApi.communicateTimeout = 0.3;
 		const result = await runNode({
 			parameters: emailParameters(),
 			input: [{ json: { to: 'ann@example.com', name: 'Ann' } }],
