@@ -40,7 +40,7 @@ function recipients(
 			context,
 			itemIndex,
 			`invalid email address in "${label}": ${invalid.map((a) => `"${a}"`).join(', ')}`,
-			`Give plain addresses such as ann@example.com, separated by commas (or a list). Display names ("Ann <ann@example.com>") are not accepted.`,
+			'Give plain addresses such as ann@example.com, separated by commas (or a list). A display name with the address in angle brackets is not accepted: give the address alone.',
 		);
 	}
 	return addresses.map((email) => ({ email, type }));
