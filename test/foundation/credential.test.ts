@@ -46,17 +46,25 @@ describe('resolveBaseUrl', () => {
 	});
 });
 
-describe('credential on the wire', () => {
-	let remote: Sandbox;
-
+/** A sandbox on another loopback address, which the credential must treat as a remote host. */
+function useRemoteSandbox(): () => Sandbox {
+	let remote: Sandbox | undefined;
 	beforeAll(async () => {
-		// Listens on another loopback address, which the credential must treat as a remote host.
 		remote = createSandbox();
 		await remote.start(0, '127.0.0.2');
 	});
-
 	afterAll(async () => {
-		await remote.stop();
+		await remote?.stop();
+	});
+	return () => remote!;
+}
+
+describe('credential on the wire', () => {
+	const remoteSandbox = useRemoteSandbox();
+	let remote: Sandbox;
+
+	beforeEach(() => {
+		remote = remoteSandbox();
 	});
 
 	it('refuses plain http to a remote host before sending anything', async () => {
@@ -139,16 +147,7 @@ describe('credential on the wire', () => {
 });
 
 describe('credential test (as n8n runs it)', () => {
-	let remote: Sandbox;
-
-	beforeAll(async () => {
-		remote = createSandbox();
-		await remote.start(0, '127.0.0.2');
-	});
-
-	afterAll(async () => {
-		await remote.stop();
-	});
+	const remote = useRemoteSandbox();
 
 	it('is a node-level test on every node of the package, since the credential has no request test', async () => {
 		expect(credentialType).not.toHaveProperty('test');
@@ -237,14 +236,14 @@ describe('credential test (as n8n runs it)', () => {
 		const outcome = await testCredential('flipletApi', {
 			accessToken: TOKENS.app,
 			region: 'custom',
-			baseUrl: remote.url,
+			baseUrl: remote().url,
 		});
 		expect(outcome.status).toBe('Error');
 		expect(outcome.message).toMatch(/^The custom base URL must start with https:\/\//);
 		expect(outcome.message).toMatch(
 			/Pick your region .* or give an https:\/\/ base URL\. The token was not sent\./,
 		);
-		expect(remote.requests).toHaveLength(0);
+		expect(remote().requests).toHaveLength(0);
 	});
 
 	it('an address that is not the Fliplet API (a 404) says to check the Base URL', async () => {
