@@ -54,9 +54,9 @@ async function serverChecks(instance, sandbox, whileRunning) {
 		);
 		assert.equal(bad.data?.status, 'Error');
 		assert.match(bad.data.message, /was refused by .*: it is unknown there or was revoked/);
-		const unsafe = await test('flipletUnsafe01', 'Plain http', 'eu--t', 'http://example.com');
+		const unsafe = await test('flipletRevoked01', 'Plain http', 'eu--t', 'http://example.com');
 		assert.match(unsafe.data?.message ?? '', /must start with https:\/\/.*The token was not sent/);
-		const unknownHost = await test('flipletNoHost01', 'No host', 'eu--t', 'https://api.invalid');
+		const unknownHost = await test('flipletRevoked01', 'No host', 'eu--t', 'https://api.invalid');
 		assert.match(unknownHost.data?.message ?? '', /The host api\.invalid could not be found/);
 		const tested = sandbox.requests().slice(before);
 		const sent = (token) => tested.filter((request) => request.headers['auth-token'] === token);
