@@ -35,13 +35,13 @@ async function serverChecks(instance, sandbox, whileRunning) {
 		);
 		assert.equal(fliplet.usableAsTool, true);
 
-		const test = (id, name, accessToken) =>
+		const test = (id, name, accessToken, baseUrl = sandbox.sandboxUrl) =>
 			rest.request('POST', '/rest/credentials/test', {
 				credentials: {
 					id,
 					name,
 					type: 'flipletApi',
-					data: { accessToken, region: 'custom', baseUrl: sandbox.sandboxUrl },
+					data: { accessToken, region: 'custom', baseUrl },
 				},
 			});
 		const before = sandbox.requests().length;
@@ -53,7 +53,11 @@ async function serverChecks(instance, sandbox, whileRunning) {
 			'eu--revoked-token',
 		);
 		assert.equal(bad.data?.status, 'Error');
-		assert.match(bad.data.message, /not valid or was revoked/);
+		assert.match(bad.data.message, /was refused by .*: it is unknown there or was revoked/);
+		const unsafe = await test('flipletRevoked01', 'Plain http', 'eu--t', 'http://example.com');
+		assert.match(unsafe.data?.message ?? '', /must start with https:\/\/.*The token was not sent/);
+		const unknownHost = await test('flipletRevoked01', 'No host', 'eu--t', 'https://api.invalid');
+		assert.match(unknownHost.data?.message ?? '', /The host api\.invalid could not be found/);
 		const tested = sandbox.requests().slice(before);
 		const sent = (token) => tested.filter((request) => request.headers['auth-token'] === token);
 		assert.deepEqual(

@@ -25,7 +25,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		typeOptions: { multipleValues: true },
 		description:
-			"Binary files of the input item to upload with the entry. The column gets the file's URL and a sibling column &lt;column&gt;MediaFileId its media file ID.",
+			"Binary files of the input item to upload with the entry. The column gets the file's URL, and a sibling column named after it plus MediaFileId (e.g. PhotoMediaFileId) its media file ID.",
 		options: [
 			{
 				displayName: 'File',

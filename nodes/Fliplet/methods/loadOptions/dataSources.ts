@@ -1,27 +1,36 @@
 import type {
+	IDataObject,
 	ILoadOptionsFunctions,
 	INodeParameterResourceLocator,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { columnDefinition } from '../../helpers/columnTypes';
 import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 
-/** The columns of the data source picked in the node, or none when it is not set yet. */
-export async function dataSourceColumns(this: ILoadOptionsFunctions): Promise<string[]> {
+/** The data source picked in the node (as the API describes it), or none when it is not set yet. */
+export async function currentDataSource(
+	this: ILoadOptionsFunctions,
+): Promise<IDataObject | undefined> {
 	const locator = this.getCurrentNodeParameter('dataSource') as
 		| INodeParameterResourceLocator
 		| undefined;
 	const value = String(locator?.value ?? '').trim();
-	if (!value) return [];
+	if (!value) return undefined;
 	const byName = locator?.mode === 'name';
 	const body = await flipletApiRequest.call(this, {
 		method: 'GET',
 		path: apiPath('data-sources', value),
 		qs: byName && /^\d+$/.test(value) ? { dsn: 'true' } : {},
 	});
-	const columns = objectFrom(body, 'dataSource').columns;
-	return Array.isArray(columns) ? columns.map(String) : [];
+	return objectFrom(body, 'dataSource');
+}
+
+/** The columns of the data source picked in the node, or none when it is not set yet. */
+export async function dataSourceColumns(this: ILoadOptionsFunctions): Promise<string[]> {
+	const columns = (await currentDataSource.call(this))?.columns;
+	return Array.isArray(columns) ? columns.map((column) => columnDefinition(column).name) : [];
 }
 
 /** The data source's columns: what filters can test (they match on an entry's data only). */

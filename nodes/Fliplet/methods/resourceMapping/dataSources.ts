@@ -1,21 +1,56 @@
-import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { dataSourceColumns } from '../loadOptions/dataSources';
+import { columnDefinition, sampledColumnTypes, type ColumnType } from '../../helpers/columnTypes';
+import { apiPath, flipletApiRequest } from '../../transport';
+import { currentDataSource } from '../loadOptions/dataSources';
 
-/** Data source columns as mapper fields; values may be of any type (columns are untyped JSON). */
+/** How many entries are read to learn what type each column holds. */
+const SAMPLE_SIZE = 100;
+
+/** The data of up to SAMPLE_SIZE entries, or none when the token may not read them. */
+async function sampleEntryData(this: ILoadOptionsFunctions, dataSourceId: unknown) {
+	try {
+		const body = await flipletApiRequest.call(this, {
+			method: 'POST',
+			path: apiPath('data-sources', String(dataSourceId), 'data', 'query'),
+			body: { type: 'select', limit: SAMPLE_SIZE },
+			idempotent: true,
+		});
+		const entries = (body as IDataObject).entries;
+		return Array.isArray(entries) ? entries.map((entry) => (entry as IDataObject)?.data) : [];
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * Data source columns as mapper fields. A column's type comes from its definition when it is typed,
+ * otherwise from the values its entries hold (a column of numbers takes "40" typed in the editor
+ * as the number 40); a column without values, or with mixed ones, is untyped and sent as given.
+ */
 export async function getDataSourceColumnsMapping(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const columns = await dataSourceColumns.call(this);
+	const dataSource = await currentDataSource.call(this);
+	const definitions = Array.isArray(dataSource?.columns)
+		? dataSource.columns.map(columnDefinition)
+		: [];
+	const untyped = definitions.filter((column) => !column.type).map(({ name }) => name);
+	const sampled = untyped.length
+		? sampledColumnTypes(untyped, await sampleEntryData.call(this, dataSource?.id))
+		: {};
 	return {
-		fields: columns.map((column) => ({
-			id: column,
-			displayName: column,
-			required: false,
-			defaultMatch: false,
-			display: true,
-			canBeUsedToMatch: false,
-			type: 'string',
-		})),
+		fields: definitions.map(({ name, type }) => {
+			const columnType: ColumnType | undefined = type ?? sampled[name];
+			return {
+				id: name,
+				displayName: name,
+				required: false,
+				defaultMatch: false,
+				display: true,
+				canBeUsedToMatch: false,
+				...(columnType ? { type: columnType } : {}),
+			};
+		}),
 	};
 }

@@ -1,0 +1,154 @@
+import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
+
+import { columnDefinition, sampledColumnTypes } from '../../nodes/Fliplet/helpers/columnTypes';
+import {
+	apiRequests,
+	FLIPLET_NODE,
+	loadOptionsContext,
+	nodeTypes,
+	runNode,
+	sandboxCredential,
+	useSandbox,
+} from '../harness';
+
+const sandbox = useSandbox();
+
+const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+
+/** The mapper's fields as the editor loads them for a data source (methods/resourceMapping). */
+async function mapperFields(dataSource: string): Promise<ResourceMapperField[]> {
+	const context = loadOptionsContext({
+		parameters: { resource: 'entry', operation: 'insert', dataSource: byName(dataSource) },
+		credentials: sandboxCredential(sandbox()),
+		editing: true,
+	});
+	const methods = nodeTypes.getByName(FLIPLET_NODE).methods!;
+	return (await methods.resourceMapping!.getDataSourceColumnsMapping.call(context)).fields;
+}
+
+/** The Columns parameter as n8n stores it after the user typed values in the mapper. */
+function storedColumns(value: Record<string, string>, schema: ResourceMapperField[]) {
+	return {
+		mappingMode: 'defineBelow',
+		value,
+		matchingColumns: [],
+		schema,
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	} as unknown as INodeParameters;
+}
+
+describe('Insert through the column mapper sends the types the data source holds', () => {
+	it('types each column from the values its entries hold', async () => {
+		const fields = await mapperFields('Staff');
+		expect(fields.map((field) => [field.id, field.type])).toEqual([
+			['Name', 'string'],
+			['Email', 'string'],
+			['Department', 'string'],
+			['Age', 'number'],
+			['Joined', 'string'],
+			['Address', 'object'],
+		]);
+		const [sample] = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data\/query$/);
+		expect(sample.body).toEqual({ type: 'select', limit: 100 });
+	});
+
+	it('a number typed in the editor ("40") is sent as 40; text and JSON as the column holds them', async () => {
+		const schema = await mapperFields('Staff');
+		sandbox().requests.length = 0;
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: byName('Staff'),
+				columns: storedColumns(
+					{ Name: 'Zed Park', Age: '40', Joined: '2025-01-02', Address: '{"city":"Rome"}' },
+					schema,
+				),
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources\/Staff\/data$/);
+		expect(request.body).toEqual({
+			Name: 'Zed Park',
+			Age: 40,
+			Joined: '2025-01-02',
+			Address: { city: 'Rome' },
+		});
+		expect(result.json[0].data).toEqual(request.body);
+	});
+
+	it('a column whose entries hold numbers as text stays text ("980" is sent as "980")', async () => {
+		const schema = await mapperFields('2024');
+		expect(schema.map((field) => [field.id, field.type])).toEqual([
+			['Quarter', 'string'],
+			['Revenue', 'string'],
+		]);
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: { __rl: true, mode: 'id', value: '102' },
+				columns: storedColumns({ Quarter: 'Q3', Revenue: '1010' }, schema),
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(sandbox(), /^\/v1\/data-sources\/102\/data$/)[0].body).toEqual({
+			Quarter: 'Q3',
+			Revenue: '1010',
+		});
+	});
+
+	it('a number that is not one is refused by n8n before the node runs, naming the column', async () => {
+		const schema = await mapperFields('Staff');
+		sandbox().requests.length = 0;
+		await expect(
+			runNode({
+				parameters: {
+					resource: 'entry',
+					operation: 'insert',
+					dataSource: byName('Staff'),
+					columns: storedColumns({ Name: 'Zed', Age: 'forty' }, schema),
+				},
+				credentials: sandboxCredential(sandbox()),
+			}),
+		).rejects.toThrow(/'Age' expects a number but we got 'forty'/);
+		expect(apiRequests(sandbox(), /^\/v1\/data-sources\/Staff\/data$/)).toHaveLength(0);
+	});
+});
+
+describe('sampledColumnTypes', () => {
+	it('gives a type only when every value seen agrees; empty values do not count', () => {
+		expect(
+			sampledColumnTypes(
+				['n', 'b', 'mixed', 'empty', 'list', 'sparse'],
+				[
+					{ n: 1, b: true, mixed: 1, empty: null, list: [1], sparse: '' },
+					{ n: 2.5, b: false, mixed: 'one', list: [], sparse: 7 },
+					'not an entry',
+				],
+			),
+		).toEqual({
+			n: 'number',
+			b: 'boolean',
+			mixed: undefined,
+			empty: undefined,
+			list: 'array',
+			sparse: 'number',
+		});
+	});
+
+	it('reads a typed column definition, and a plain name as untyped', () => {
+		expect(columnDefinition({ name: 'Age', type: 'Number' })).toEqual({
+			name: 'Age',
+			type: 'number',
+		});
+		expect(columnDefinition({ name: 'Note', type: 'rich' })).toEqual({
+			name: 'Note',
+			type: undefined,
+		});
+		expect(columnDefinition('Name')).toEqual({ name: 'Name' });
+	});
+});
