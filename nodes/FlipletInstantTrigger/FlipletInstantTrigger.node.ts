@@ -17,7 +17,7 @@ import {
 } from '../Fliplet/helpers/dataSourceTarget';
 import { asNodeError } from '../Fliplet/helpers/nodeError';
 import { objectFrom } from '../Fliplet/helpers/responses';
-import { listSearch } from '../Fliplet/methods';
+import { credentialTest, listSearch } from '../Fliplet/methods';
 import { flipletApiRequest } from '../Fliplet/transport';
 import { readHooks, writeHooks } from './dataSourceHooks';
 import {
@@ -75,7 +75,7 @@ export class FlipletInstantTrigger implements INodeType {
 		defaults: { name: 'Fliplet Instant Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'flipletApi', required: true }],
+		credentials: [{ name: 'flipletApi', required: true, testedBy: 'flipletApiTest' }],
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
@@ -107,7 +107,7 @@ export class FlipletInstantTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { credentialTest, listSearch };
 
 	webhookMethods = {
 		default: {
