@@ -198,6 +198,25 @@ describe('Fliplet Instant Trigger', () => {
 		expect(host.executions).toHaveLength(1);
 	});
 
+	it('a signed call without an entry id fails visibly instead of starting an empty run', async () => {
+		await startHost();
+		await host.publish();
+		const response = await fetch(host.productionUrl, {
+			method: 'POST',
+			headers: {
+				'Content-Type': 'application/json',
+				[SECRET_HEADER]: String(host.nodeStaticData.secret),
+			},
+			body: JSON.stringify({ dataSourceId: DEPARTMENTS, entryId: '' }),
+		});
+		await host.settled();
+		expect(response.status).toBe(500);
+		expect(host.executions).toHaveLength(1);
+		expect(host.executions[0].status).toBe('error');
+		expect(host.executions[0].error?.message).toBe('The hook call carried no entry id');
+		expect(apiRequests(sandbox(), /\/data\//)).toHaveLength(0);
+	});
+
 	it('unpublishing removes only its own hook: the hook list is back to what it was', async () => {
 		await seedOtherHook();
 		const before = JSON.parse(JSON.stringify(hooksOf()));
