@@ -93,6 +93,7 @@ describe('Email attachments with binary data stored on disk', () => {
 					resource: 'email',
 					operation: 'send',
 					to: 'ann@example.com',
+					subject: 'Your file',
 					options: { binaryProperties: 'data' },
 				},
 				input: [file('a.txt'), file('b.txt')],

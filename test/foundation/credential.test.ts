@@ -148,6 +148,8 @@ describe('credential on the wire', () => {
 
 describe('credential test (as n8n runs it)', () => {
 	const remote = useRemoteSandbox();
+	const testBaseUrl = (baseUrl: string) =>
+		testCredential('flipletApi', { accessToken: TOKENS.app, region: 'custom', baseUrl });
 
 	it('is a node-level test on every node of the package, since the credential has no request test', async () => {
 		expect(credentialType).not.toHaveProperty('test');
@@ -209,11 +211,7 @@ describe('credential test (as n8n runs it)', () => {
 	});
 
 	it('an unreachable host: names the host and says to check the Base URL or pick a region', async () => {
-		const outcome = await testCredential('flipletApi', {
-			accessToken: TOKENS.app,
-			region: 'custom',
-			baseUrl: 'https://api.fliplet-sandbox.invalid',
-		});
+		const outcome = await testBaseUrl('https://api.fliplet-sandbox.invalid');
 		expect(outcome.status).toBe('Error');
 		expect(outcome.message).toMatch(
 			/^The host api\.fliplet-sandbox\.invalid could not be found \((ENOTFOUND|EAI_AGAIN)\)\. Check the Base URL for typos, or pick your region/,
@@ -221,11 +219,7 @@ describe('credential test (as n8n runs it)', () => {
 	});
 
 	it('a closed port: says nothing accepts connections there', async () => {
-		const outcome = await testCredential('flipletApi', {
-			accessToken: TOKENS.app,
-			region: 'custom',
-			baseUrl: 'http://127.0.0.1:9',
-		});
+		const outcome = await testBaseUrl('http://127.0.0.1:9');
 		expect(outcome.status).toBe('Error');
 		expect(outcome.message).toMatch(
 			/^Nothing accepts connections at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)\. Check the port/,
@@ -233,11 +227,7 @@ describe('credential test (as n8n runs it)', () => {
 	});
 
 	it('plain http to a remote host: refused with the fix, and the token is never sent', async () => {
-		const outcome = await testCredential('flipletApi', {
-			accessToken: TOKENS.app,
-			region: 'custom',
-			baseUrl: remote().url,
-		});
+		const outcome = await testBaseUrl(remote().url);
 		expect(outcome.status).toBe('Error');
 		expect(outcome.message).toMatch(/^The custom base URL must start with https:\/\//);
 		expect(outcome.message).toMatch(
@@ -247,11 +237,7 @@ describe('credential test (as n8n runs it)', () => {
 	});
 
 	it('an address that is not the Fliplet API (a 404) says to check the Base URL', async () => {
-		const outcome = await testCredential('flipletApi', {
-			accessToken: TOKENS.app,
-			region: 'custom',
-			baseUrl: `${sandbox().url}/v1`,
-		});
+		const outcome = await testBaseUrl(`${sandbox().url}/v1`);
 		expect(outcome.status).toBe('Error');
 		expect(outcome.message).toMatch(
 			/answered 404 to GET \/v1\/apps\. Check the Base URL: it is the API address, without \/v1\./,

@@ -37,10 +37,19 @@ describe('request timeouts: one per kind of call, from the credential', () => {
 		expect(timeoutFor('data', { timeout: 5 })).toBe(5_000);
 	});
 
-	// The same 1.5 s delay fails the call whose timeout is 0.5 s and not the one allowed 10 s.
-	const credentials = () => {
+	// Each call meets the same 1.5 s delay; only the field of its own kind is short (0.5 s), so the
+	// error's "timeout of 500ms" (or its absence) shows which field applied.
+	const credentials = (short: 'timeout' | 'communicateTimeout' | 'aiTimeout' | 'none') => {
 		const { flipletApi } = sandboxCredential(sandbox());
-		return { flipletApi: { ...flipletApi, timeout: 0.5, communicateTimeout: 0.5, aiTimeout: 10 } };
+		return {
+			flipletApi: {
+				...flipletApi,
+				timeout: 10,
+				communicateTimeout: 10,
+				aiTimeout: 10,
+				...(short === 'none' ? {} : { [short]: 0.5 }),
+			},
+		};
 	};
 
 	it('an AI call waits for the AI timeout, not the short data timeout', async () => {
@@ -53,7 +62,10 @@ describe('request timeouts: one per kind of call, from the credential', () => {
 				model: 'gpt-4o-mini',
 				prompt: 'Hello',
 			} as never,
-			credentials: credentials(),
+			// Data and email calls would give up after 0.5 s; the AI field allows 10 s.
+			credentials: {
+				flipletApi: { ...credentials('none').flipletApi, timeout: 0.5, communicateTimeout: 0.5 },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(apiRequests(sandbox(), /ai\/completions$/)).toHaveLength(1);
@@ -61,7 +73,6 @@ describe('request timeouts: one per kind of call, from the credential', () => {
 
 	it('an email gives up after the email timeout, and is not sent again', async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: 1500, path: '^/v1/communicate/email$' });
-		const started = Date.now();
 		const result = await runNode({
 			parameters: {
 				resource: 'email',
@@ -70,10 +81,9 @@ describe('request timeouts: one per kind of call, from the credential', () => {
 				subject: 'Hi',
 				html: '<p>Hi</p>',
 			},
-			credentials: credentials(),
+			credentials: credentials('communicateTimeout'),
 		});
-		expect(result.error?.message).toMatch(/timeout/i);
-		expect(Date.now() - started).toBeLessThan(1500);
+		expect(result.error?.message).toMatch(/timeout of 500ms exceeded/);
 		expect(apiRequests(sandbox(), /^\/v1\/communicate/)).toHaveLength(1);
 	});
 
@@ -87,9 +97,9 @@ describe('request timeouts: one per kind of call, from the credential', () => {
 				releaseType: 'forced',
 				changelog: 'Hotfix',
 			} as never,
-			credentials: credentials(),
+			credentials: credentials('timeout'),
 		});
-		expect(result.error?.message).toMatch(/timeout/i);
+		expect(result.error?.message).toMatch(/timeout of 500ms exceeded/);
 		expect(apiRequests(sandbox(), /publish$/)).toHaveLength(1);
 	});
 });

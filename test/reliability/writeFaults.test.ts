@@ -18,7 +18,14 @@ const table = WRITE_CASES.flatMap((write) =>
 
 function credentials(write: WriteCase) {
 	const { flipletApi } = sandboxCredential(sandbox(), write.token ?? TOKENS.app);
-	return { flipletApi: { ...flipletApi, timeout: TIMEOUT_SECONDS } };
+	return {
+		flipletApi: {
+			...flipletApi,
+			timeout: TIMEOUT_SECONDS,
+			communicateTimeout: TIMEOUT_SECONDS,
+			aiTimeout: TIMEOUT_SECONDS,
+		},
+	};
 }
 
 describe('every write operation under faults', () => {
