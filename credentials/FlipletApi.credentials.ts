@@ -1,18 +1,4 @@
-import type {
-	IAuthenticateGeneric,
-	Icon,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
-
-/**
- * Expression form of `resolveBaseUrl` in nodes/Fliplet/transport/baseUrl.ts (a test keeps the two in
- * step). An unsafe custom URL (plain http to a remote host) resolves to a reserved `.invalid` host
- * whose name explains the problem, so the credential test fails before the token is sent anywhere.
- */
-const BASE_URL_EXPRESSION =
-	"={{ (() => { const region = $credentials.region || 'auto'; const token = String($credentials.accessToken || '').trim(); const hosts = { eu: 'https://api.fliplet.com', us: 'https://us.api.fliplet.com', ca: 'https://ca.api.fliplet.com' }; if (region === 'custom') { const url = String($credentials.baseUrl || '').trim().replace(/\\/+$/, ''); const isLoopback = /^http:\\/\\/(127\\.0\\.0\\.1|localhost|\\[::1\\])(:\\d+)?(\\/|$)/i.test(url + '/'); return /^https:\\/\\//i.test(url) || isLoopback ? url : 'https://custom-base-url-must-use-https.invalid'; } if (region !== 'auto') { return hosts[region]; } const prefix = token.slice(0, 4).toLowerCase(); return prefix === 'us--' ? hosts.us : prefix === 'ca--' ? hosts.ca : hosts.eu; })() }}";
+import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 export class FlipletApi implements ICredentialType {
 	name = 'flipletApi';
@@ -63,13 +49,31 @@ export class FlipletApi implements ICredentialType {
 			displayOptions: { show: { region: ['custom'] } },
 		},
 		{
-			displayName: 'Timeout (Seconds)',
+			displayName: 'Data Timeout (Seconds)',
 			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+			description:
+				'How long to wait for an answer to a data source, app, notification, audit log or analytics request. Reads are retried after a timeout; writes that are not safe to repeat are not.',
+		},
+		{
+			displayName: 'Email and SMS Timeout (Seconds)',
+			name: 'communicateTimeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 30,
+			description:
+				'How long to wait for an answer when sending an email or SMS. A message is never re-sent automatically.',
+		},
+		{
+			displayName: 'AI Timeout (Seconds)',
+			name: 'aiTimeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 300,
 			description:
-				'How long to wait for an answer before giving up on a request. Reads are retried after a timeout; publishing, sending and AI requests are never re-sent automatically.',
+				'How long to wait for an AI answer (text, image, transcription, embeddings). AI requests are never re-sent automatically.',
 		},
 	];
 
@@ -83,17 +87,5 @@ export class FlipletApi implements ICredentialType {
 		},
 	};
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: BASE_URL_EXPRESSION,
-			url: '/v1/apps',
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: { value: 401, message: 'The token is not valid or was revoked' },
-			},
-		],
-	};
+	// The credential test is the nodes' `flipletApiTest` (testedBy), so its messages reach n8n 1.x too.
 }

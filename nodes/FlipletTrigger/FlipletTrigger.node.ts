@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
@@ -15,11 +16,42 @@ import {
 	eventTypesField,
 	organizationLocator,
 } from '../Fliplet/actions/organization/organization.descriptions';
-import { listSearch } from '../Fliplet/methods';
+import { labelSubtitle, optionLabels } from '../Fliplet/helpers/subtitle';
+import { credentialTest, listSearch } from '../Fliplet/methods';
 import { cursorAtLatest, eventsSince, type Cursor, type EventSource } from './cursor';
 import { eventSource } from './sources';
 
 const show = (...event: string[]) => ({ show: { event } });
+
+const eventField: INodeProperties = {
+	displayName: 'Trigger On',
+	name: 'event',
+	type: 'options',
+	noDataExpression: true,
+	default: 'auditLog',
+	options: [
+		{
+			name: 'New Audit Log Event',
+			value: 'auditLog',
+			description: 'A new record in the audit log of an organization',
+		},
+		{
+			name: 'New Data Source Entry',
+			value: 'newEntry',
+			description: 'An entry (row) added to a data source',
+		},
+		{
+			name: 'New Notification',
+			value: 'newNotification',
+			description: 'A notification created in an app (draft, scheduled or published)',
+		},
+		{
+			name: 'New or Updated Data Source Entry',
+			value: 'newOrUpdatedEntry',
+			description: 'An entry added to a data source, or changed',
+		},
+	],
+};
 
 export class FlipletTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,43 +60,17 @@ export class FlipletTrigger implements INodeType {
 		icon: { light: 'file:../../icons/fliplet.svg', dark: 'file:../../icons/fliplet.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["event"] }}',
-		description: 'Starts a workflow when something new happens in Fliplet (checked on a schedule)',
+		subtitle: labelSubtitle(optionLabels(eventField), ['event']),
+		// n8n's node panel shows one entry for Fliplet and Fliplet Trigger, with this description.
+		description:
+			'Work with Fliplet apps: data sources and sync, email and SMS, notifications, audit logs, analytics, publishing and app-scoped AI. Starts a workflow when something new happens (checked on a schedule).',
 		defaults: { name: 'Fliplet Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'flipletApi', required: true }],
+		credentials: [{ name: 'flipletApi', required: true, testedBy: 'flipletApiTest' }],
 		properties: [
-			{
-				displayName: 'Trigger On',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				default: 'auditLog',
-				options: [
-					{
-						name: 'New Audit Log Event',
-						value: 'auditLog',
-						description: 'A new record in the audit log of an organization',
-					},
-					{
-						name: 'New Data Source Entry',
-						value: 'newEntry',
-						description: 'An entry (row) added to a data source',
-					},
-					{
-						name: 'New Notification',
-						value: 'newNotification',
-						description: 'A notification created in an app (draft, scheduled or published)',
-					},
-					{
-						name: 'New or Updated Data Source Entry',
-						value: 'newOrUpdatedEntry',
-						description: 'An entry added to a data source, or changed',
-					},
-				],
-			},
+			eventField,
 			{ ...organizationLocator(), displayOptions: show('auditLog') },
 			{ ...eventTypesField, displayOptions: show('auditLog') },
 			{ ...dataSourceLocator(), displayOptions: show('newEntry', 'newOrUpdatedEntry') },
@@ -90,7 +96,7 @@ export class FlipletTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { credentialTest, listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const source = await eventSource(this);

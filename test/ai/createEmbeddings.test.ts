@@ -1,4 +1,4 @@
-import { apiRequests, useSandbox, type TestItem } from '../harness';
+import { apiRequests, TOKENS, useSandbox, type TestItem } from '../harness';
 import { EMBEDDINGS } from './fixtures';
 import { runAi } from './runAi';
 
@@ -138,18 +138,90 @@ describe('AI → Create Embeddings', () => {
 	});
 
 	it('a refused batch fails every item of that batch, tagged with its first item without continue on fail', async () => {
-		const result = await embed(
-			{
-				inputSource: 'field',
-				field: 'body',
-				model: 'text-embedding-ada-002',
-				options: { dimensions: 3 },
-			},
-			[{ json: { body: 'a' } }, { json: { body: 'b' } }],
-		);
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 400,
+			body: { message: 'The provider refused the input' },
+			path: '/ai/embeddings$',
+		});
+		const result = await embed({ inputSource: 'field', field: 'body' }, [
+			{ json: { body: 'a' } },
+			{ json: { body: 'b' } },
+		]);
 		expect(result.error?.httpCode).toBe('400');
-		expect(result.error?.message).toMatch(/does not support dimensions/);
+		expect(result.error?.message).toMatch(/The provider refused the input/);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(apiRequests(sandbox(), EMBEDDINGS)).toHaveLength(1);
+	});
+
+	it.each(['text', 'field'])(
+		'refuses Dimensions for a model with fixed-length vectors before sending (%s input)',
+		async (inputSource) => {
+			const result = await embed(
+				{
+					inputSource,
+					text: '={{ $json.body }}',
+					field: 'body',
+					model: 'text-embedding-ada-002',
+					options: { dimensions: 3 },
+				},
+				[{ json: { body: 'a' } }, { json: { body: 'b' } }],
+			);
+			expect(result.error?.message).toBe(
+				'The model text-embedding-ada-002 does not take "Dimensions": its vectors have a fixed length',
+			);
+			expect(result.error?.description).toMatch(/^Remove the Dimensions option/);
+			expect(result.error?.context?.itemIndex).toBe(0);
+			expect(apiRequests(sandbox(), EMBEDDINGS)).toHaveLength(0);
+		},
+	);
+
+	it('sends no dimensions when the option is not set, so a fixed-length model works', async () => {
+		const result = await embed({ text: 'hello', model: 'text-embedding-ada-002' });
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(sandbox(), EMBEDDINGS)[0].body).toEqual({
+			model: 'text-embedding-ada-002',
+			input: 'hello',
+			encoding_format: 'float',
+		});
+	});
+
+	it('in batch mode, items of different apps go in different requests, each under its own app', async () => {
+		const input = [
+			{ app: '11', body: 'one' },
+			{ app: '21', body: 'two' },
+			{ app: '11', body: 'three' },
+			{ app: '21', body: 'four' },
+			{ app: '11', body: 'five' },
+		].map((json) => ({ json }));
+		const result = await runAi(
+			sandbox(),
+			'createEmbeddings',
+			{
+				app: { __rl: true, mode: 'id', value: '={{ $json.app }}' },
+				inputSource: 'field',
+				field: 'body',
+				batchSize: 2,
+			},
+			{ input, token: TOKENS.org },
+		);
+		expect(result.error).toBeUndefined();
+		expect(
+			apiRequests(sandbox(), EMBEDDINGS).map((request) => [request.path, request.body.input]),
+		).toEqual([
+			['/v1/apps/11/ai/embeddings', ['one', 'three']],
+			['/v1/apps/11/ai/embeddings', 'five'],
+			['/v1/apps/21/ai/embeddings', ['two', 'four']],
+		]);
+		expect(result.json.map((json) => [json.app, json.body, json.embedding])).toEqual(
+			input.map(({ json }) => [
+				json.app,
+				json.body,
+				vector('text-embedding-3-small', json.body, 8),
+			]),
+		);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(
+			[0, 1, 2, 3, 4].map((item) => ({ item })),
+		);
 	});
 });

@@ -178,6 +178,49 @@ describe('Email → Send in batches', () => {
 	});
 });
 
+describe('Email → subject, body and attachment names', () => {
+	it('sends an email with a subject and no body, or a body and no subject', async () => {
+		const result = await runNode({
+			parameters: emailParameters({ subject: '={{ $json.subject }}', html: '={{ $json.html }}' }),
+			input: [
+				{ json: { to: 'ann@example.com', subject: 'Only a subject', html: '' } },
+				{ json: { to: 'bob@example.com', subject: '', html: '<p>Only a body</p>' } },
+			],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(sandbox().state.sent.emails.map((e: any) => [e.subject, e.html])).toEqual([
+			['Only a subject', ''],
+			['', '<p>Only a body</p>'],
+		]);
+	});
+
+	it('names an attachment from a binary without a file name after its field, with an extension from its MIME type', async () => {
+		const result = await runNode({
+			parameters: emailParameters({ options: { binaryProperties: 'invoice, photo, blob' } }),
+			input: [
+				{
+					json: { to: 'ann@example.com', name: 'Ann' },
+					binary: {
+						invoice: { data: PDF_BASE64, mimeType: 'application/pdf' },
+						photo: { data: PDF_BASE64, mimeType: 'image/jpeg' },
+						blob: { data: PDF_BASE64, mimeType: 'application/x-unknown-kind' },
+					},
+				},
+			],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [email] = sandbox().state.sent.emails;
+		expect(email.attachments.map((a: any) => [a.name, a.type])).toEqual([
+			['invoice.pdf', 'application/pdf'],
+			['photo.jpg', 'image/jpeg'],
+			['blob', 'application/x-unknown-kind'],
+		]);
+		expect(result.json[0].attachments).toEqual(['invoice.pdf', 'photo.jpg', 'blob']);
+	});
+});
+
 describe('Email → validation sends nothing', () => {
 	it.each([
 		[
@@ -206,6 +249,15 @@ describe('Email → validation sends nothing', () => {
 			'a missing binary property',
 			{ options: { binaryProperties: 'invoice' } },
 			/Item 0: no binary property "invoice"/,
+		],
+		[
+			'To only, with no subject and no body (for item 1, whose fields are empty)',
+			{
+				subject: '={{ $json.to === "bob@" ? "" : "Hi" }}',
+				html: '={{ $json.to === "bob@" ? " " : "" }}',
+				to: 'ok@example.com',
+			},
+			/^Item 1: the email has no "Subject" and no "HTML Body", so it would arrive blank$/,
 		],
 	])('refuses %s, naming the item and the field', async (_case, overrides, message) => {
 		const result = await runNode({
@@ -256,7 +308,7 @@ describe('Email → never sent twice', () => {
 	it('a timeout after the API received it: one recorded send, not re-sent', async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: 1500, path: '^/v1/communicate/email$' });
 		const credentials = sandboxCredential(sandbox());
-		credentials.flipletApi.timeout = 0.3;
+		credentials.flipletApi.communicateTimeout = 0.3;
 		const result = await runNode({
 			parameters: emailParameters(),
 			input: [{ json: { to: 'ann@example.com', name: 'Ann' } }],

@@ -1,11 +1,9 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
-
 import { FlipletApi } from '../../credentials/FlipletApi.credentials';
 import { resolveBaseUrl, type FlipletCredentialData } from '../../nodes/Fliplet/transport/baseUrl';
 import {
 	apiRequests,
 	createSandbox,
-	resolveCredentialExpression,
+	packageNodeTypes,
 	runNode,
 	sandboxCredential,
 	testCredential,
@@ -16,7 +14,6 @@ import {
 
 const sandbox = useSandbox();
 const credentialType = new FlipletApi();
-const testBaseUrl = credentialType.test.request.baseURL as string;
 
 const getManyApps = { resource: 'app', operation: 'getMany', returnAll: true };
 
@@ -46,51 +43,6 @@ describe('resolveBaseUrl', () => {
 	])('refuses the custom base URL %j', (baseUrl, error) => {
 		const result = resolveBaseUrl({ region: 'custom', baseUrl, accessToken: 'eu--abc' });
 		expect(result).toEqual({ error: expect.stringMatching(error) });
-	});
-});
-
-describe('credential test request baseURL (n8n expression engine)', () => {
-	const table: FlipletCredentialData[] = [
-		{ region: 'auto', accessToken: 'eu--t' },
-		{ region: 'auto', accessToken: 'us--t' },
-		{ region: 'auto', accessToken: 'ca--t' },
-		{ region: 'auto', accessToken: 'Us--t' },
-		{ region: 'auto', accessToken: '  ca--pasted-with-spaces\n' },
-		{ region: 'auto', accessToken: 'no-prefix' },
-		{ region: 'auto', accessToken: '' },
-		{ region: 'eu', accessToken: 'ca--t' },
-		{ region: 'us', accessToken: 'eu--t' },
-		{ region: 'ca', accessToken: 'us--t' },
-		{ region: 'custom', accessToken: 'eu--t', baseUrl: 'https://api.example.com/' },
-		{ region: 'custom', accessToken: 'eu--t', baseUrl: '  https://api.example.com/base//  ' },
-		{ region: 'custom', accessToken: 'eu--t', baseUrl: 'http://127.0.0.1:4010' },
-		{ region: 'custom', accessToken: 'eu--t', baseUrl: 'http://localhost:4010/' },
-		{ region: 'custom', accessToken: 'eu--t', baseUrl: 'HTTP://LOCALHOST' },
-		{ region: 'custom', accessToken: 'eu--t', baseUrl: 'http://[::1]:4010' },
-	];
-
-	it.each(table)('%j gives the same host as resolveBaseUrl', (credentials) => {
-		const resolved = resolveBaseUrl(credentials);
-		expect(resolved).toHaveProperty('url');
-		const evaluated = resolveCredentialExpression(
-			testBaseUrl,
-			credentials as ICredentialDataDecryptedObject,
-		);
-		expect(evaluated).toBe((resolved as { url: string }).url);
-	});
-
-	it.each([
-		'http://api.example.com',
-		'http://127.0.0.2:4010',
-		'http://localhost.example.com',
-		'http://localhost:80@evil.example.com',
-		'ftp://api.example.com',
-		'',
-	])('an unsafe custom URL %j resolves to a .invalid host', (baseUrl) => {
-		const credentials = { region: 'custom', accessToken: 'eu--t', baseUrl };
-		expect(resolveBaseUrl(credentials as FlipletCredentialData)).toHaveProperty('error');
-		const evaluated = String(resolveCredentialExpression(testBaseUrl, credentials));
-		expect(new URL(evaluated).hostname).toMatch(/\.invalid$/);
 	});
 });
 
@@ -187,43 +139,138 @@ describe('credential on the wire', () => {
 });
 
 describe('credential test (as n8n runs it)', () => {
-	it('succeeds with a valid token, sending only the Auth-token header', async () => {
+	let remote: Sandbox;
+
+	beforeAll(async () => {
+		remote = createSandbox();
+		await remote.start(0, '127.0.0.2');
+	});
+
+	afterAll(async () => {
+		await remote.stop();
+	});
+
+	it('is a node-level test on every node of the package, since the credential has no request test', async () => {
+		expect(credentialType).not.toHaveProperty('test');
+		const nodes = await packageNodeTypes();
+		expect(nodes.length).toBeGreaterThanOrEqual(2);
+		for (const node of nodes) {
+			const entry = node.description.credentials?.find(({ name }) => name === 'flipletApi');
+			expect({ node: node.description.name, testedBy: entry?.testedBy }).toEqual({
+				node: node.description.name,
+				testedBy: 'flipletApiTest',
+			});
+			expect(typeof node.methods?.credentialTest?.flipletApiTest).toBe('function');
+		}
+	});
+
+	it('succeeds with a valid token, sending only the Auth-token header to GET /v1/apps', async () => {
 		const outcome = await testCredential(
 			'flipletApi',
-			sandboxCredential(sandbox(), TOKENS.app).flipletApi,
+			sandboxCredential(sandbox(), ` ${TOKENS.app}\n`).flipletApi,
 		);
-		expect(outcome.status).toBe('OK');
+		expect(outcome).toEqual({ status: 'OK', message: 'Connection successful!' });
 		const [request] = apiRequests(sandbox());
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe('/v1/apps');
 		expect(request.headers['auth-token']).toBe(TOKENS.app);
 		expect(request.headers).not.toHaveProperty('authorization');
+		expect(request.query).toEqual({});
 	});
 
-	it.each([
-		['an unknown token', 'eu--not-a-real-token'],
-		['a token of another region', TOKENS.us],
-	])('turns the 401 of %s into the rule message', async (_label, token) => {
-		const outcome = await testCredential(
-			'flipletApi',
-			sandboxCredential(sandbox(), token).flipletApi,
-		);
-		expect(outcome).toEqual(
-			expect.objectContaining({
-				status: 'Error',
-				message: 'The token is not valid or was revoked',
-			}),
-		);
-		expect(apiRequests(sandbox())[0].status).toBe(401);
-	});
-
-	it('turns the 401 of a revoked token into the rule message', async () => {
+	it('a revoked token: says it was refused, by which host, and how to get a new one', async () => {
 		sandbox().state.tokens.delete(TOKENS.org);
 		const outcome = await testCredential(
 			'flipletApi',
 			sandboxCredential(sandbox(), TOKENS.org).flipletApi,
 		);
 		expect(outcome.status).toBe('Error');
-		expect(outcome.message).toBe('The token is not valid or was revoked');
+		expect(outcome.message).toMatch(
+			new RegExp(
+				`^The token was refused by the custom base URL ${escape(sandbox().url)}: it is unknown there or was revoked`,
+			),
+		);
+		expect(outcome.message).toMatch(/create a token in Fliplet Studio/);
+		expect(outcome.message).not.toContain(TOKENS.org);
+		expect(apiRequests(sandbox())[0].status).toBe(401);
+	});
+
+	it('a token of another region: the message points at the region of the host', async () => {
+		const port = new URL(sandbox().url).port;
+		// Region "Auto" would pick the real US host; a custom URL plays the EU host here.
+		const outcome = await testCredential('flipletApi', {
+			accessToken: TOKENS.us,
+			region: 'custom',
+			baseUrl: `http://localhost:${port}`,
+		});
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(/was refused by/);
+		expect(outcome.message).toMatch(/check that the Base URL is that region's host/);
+		expect(apiRequests(sandbox())[0].status).toBe(401);
+	});
+
+	it('an unreachable host: names the host and says to check the Base URL or pick a region', async () => {
+		const outcome = await testCredential('flipletApi', {
+			accessToken: TOKENS.app,
+			region: 'custom',
+			baseUrl: 'https://api.fliplet-sandbox.invalid',
+		});
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(
+			/^The host api\.fliplet-sandbox\.invalid could not be found \((ENOTFOUND|EAI_AGAIN)\)\. Check the Base URL for typos, or pick your region/,
+		);
+	});
+
+	it('a closed port: says nothing accepts connections there', async () => {
+		const outcome = await testCredential('flipletApi', {
+			accessToken: TOKENS.app,
+			region: 'custom',
+			baseUrl: 'http://127.0.0.1:9',
+		});
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(
+			/^Nothing accepts connections at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)\. Check the port/,
+		);
+	});
+
+	it('plain http to a remote host: refused with the fix, and the token is never sent', async () => {
+		const outcome = await testCredential('flipletApi', {
+			accessToken: TOKENS.app,
+			region: 'custom',
+			baseUrl: remote.url,
+		});
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(/^The custom base URL must start with https:\/\//);
+		expect(outcome.message).toMatch(
+			/Pick your region .* or give an https:\/\/ base URL\. The token was not sent\./,
+		);
+		expect(remote.requests).toHaveLength(0);
+	});
+
+	it('an address that is not the Fliplet API (a 404) says to check the Base URL', async () => {
+		const outcome = await testCredential('flipletApi', {
+			accessToken: TOKENS.app,
+			region: 'custom',
+			baseUrl: `${sandbox().url}/v1`,
+		});
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(
+			/answered 404 to GET \/v1\/apps\. Check the Base URL: it is the API address, without \/v1\./,
+		);
+	});
+
+	it('an empty token is refused before anything is sent', async () => {
+		const outcome = await testCredential('flipletApi', {
+			...sandboxCredential(sandbox(), '  ').flipletApi,
+		});
+		expect(outcome).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/^The API token is empty/),
+		});
+		expect(apiRequests(sandbox())).toHaveLength(0);
 	});
 });
+
+function escape(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

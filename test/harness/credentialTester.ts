@@ -1,4 +1,14 @@
-import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INode } from 'n8n-workflow';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { CredentialTestContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestFunction,
+	IHttpRequestOptions,
+	INode,
+	INodeType,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials';
@@ -40,10 +50,38 @@ export interface CredentialTestOutcome {
 	sent?: { url: string; method: string; headers: Record<string, string> };
 }
 
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Every node the package declares (package.json `n8n.nodes`), loaded from its TypeScript source. */
+export async function packageNodeTypes(): Promise<INodeType[]> {
+	const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+		n8n: { nodes: string[] };
+	};
+	return await Promise.all(
+		manifest.n8n.nodes.map(async (file) => {
+			const source = path.join(ROOT, file.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+			const exported = (await import(source)) as Record<string, new () => INodeType>;
+			const NodeClass = Object.values(exported)[0];
+			return new NodeClass();
+		}),
+	);
+}
+
+/** The node-level test n8n picks for a credential: a `testedBy` naming a `methods.credentialTest`. */
+export async function nodeCredentialTest(
+	typeName: string,
+): Promise<ICredentialTestFunction | undefined> {
+	for (const node of await packageNodeTypes()) {
+		const entry = node.description.credentials?.find((credential) => credential.name === typeName);
+		if (typeof entry?.testedBy === 'string') return node.methods?.credentialTest?.[entry.testedBy];
+	}
+	return undefined;
+}
+
 /**
- * Runs a credential type's `test.request` the way n8n's credential tester does: resolves the
- * request's expressions with `$credentials`, applies the credential's `authenticate` block, sends
- * it, and maps a failing status through the `responseCode` rules.
+ * Tests a credential the way n8n's credential tester does: the credential type's own `test`
+ * request when it has one (n8n prefers it), otherwise the first node's `testedBy` function, called
+ * with n8n-core's real credential test context.
  */
 export async function testCredential(
 	typeName: string,
@@ -51,7 +89,17 @@ export async function testCredential(
 ): Promise<CredentialTestOutcome> {
 	const type = credentialTypes[typeName];
 	const test = type?.test;
-	if (!test) throw new Error(`The credential type ${typeName} has no test request`);
+	if (!test) {
+		const testFunction = await nodeCredentialTest(typeName);
+		if (!testFunction) throw new Error(`Nothing tests the credential type ${typeName}`);
+		const result = await testFunction.call(new CredentialTestContext(), {
+			id: 'credential-test',
+			name: 'Credential Test',
+			type: typeName,
+			data: credentials,
+		});
+		return { status: result.status, message: result.message };
+	}
 	const workflow = expressionWorkflow();
 	const resolve = (value: string | undefined) =>
 		value === undefined ? undefined : String(resolveCredentialExpression(value, credentials));

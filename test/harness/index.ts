@@ -13,6 +13,7 @@ export type { TestItem, TestBinary } from './testInput.node';
 export {
 	resolveCredentialExpression,
 	testCredential,
+	packageNodeTypes,
 	type CredentialTestOutcome,
 } from './credentialTester';
 export {

@@ -391,7 +391,11 @@ describe('Notification → Delete, Mark as Read, List Push Subscriptions', () =>
 		['delete', { operation: 'delete', notificationId: '999' }, /^Notification 999 not found/],
 		[
 			'mark as read',
-			{ operation: 'markAsRead', recipientId: 'r-1', notificationIds: '501, 999' },
+			{
+				operation: 'markAsRead',
+				recipientId: '3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b',
+				notificationIds: '501, 999',
+			},
 			/^Notifications not found: 999/,
 		],
 	])(
@@ -431,11 +435,36 @@ describe('Notification → Delete, Mark as Read, List Push Subscriptions', () =>
 	it('refuses notification IDs that are not numbers', async () => {
 		const result = await run({
 			operation: 'markAsRead',
-			recipientId: 'r-1',
+			recipientId: '3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b',
 			notificationIds: '501, x',
 		});
 		expect(result.error?.message).toBe('Item 0: "Notification IDs" has values that are not IDs: x');
 		expect(notificationRequests()).toHaveLength(0);
+	});
+
+	it.each([
+		'r-1',
+		'42',
+		'ann@example.com',
+		'3f2b8a9e1c4d4e5f8a6b7c8d9e0f1a2b',
+		'3f2b8a9e-1c4d-4e5f-8a6b',
+	])('refuses the recipient ID %j, which is not a GUID, before sending', async (recipientId) => {
+		const result = await run({ operation: 'markAsRead', recipientId, notificationIds: '501' });
+		expect(result.error?.message).toBe(`Item 0: "Recipient ID" is not a GUID: "${recipientId}"`);
+		expect(result.error?.description).toMatch(/Give the GUID of the user/);
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(notificationRequests()).toHaveLength(0);
+		expect(sandbox().state.readReceipts).toHaveLength(0);
+	});
+
+	it('accepts an upper-case GUID with spaces around it', async () => {
+		const result = await run({
+			operation: 'markAsRead',
+			recipientId: ' 3F2B8A9E-1C4D-4E5F-8A6B-7C8D9E0F1A2B ',
+			notificationIds: '501',
+		});
+		expect(result.error).toBeUndefined();
+		expect(notificationRequests()[0].body.recipientId).toBe('3F2B8A9E-1C4D-4E5F-8A6B-7C8D9E0F1A2B');
 	});
 
 	it('lists push subscriptions with a Studio user token', async () => {

@@ -338,7 +338,7 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 			resource: 'notification',
 			operation: 'markAsRead',
 			app: APP,
-			recipientId: 'r-1',
+			recipientId: '3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b',
 			notificationIds: v,
 		},
 		field: /Notification IDs/,
@@ -354,7 +354,7 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 			notificationIds: '501',
 		},
 		field: /Recipient ID/,
-		values: ['', '   ', undefined],
+		values: ['', '   ', undefined, 'r-1', '42', 'ann@example.com', '3f2b8a9e-1c4d-4e5f-8a6b'],
 	},
 	{
 		operation: 'Organization Token → Create: Name',

@@ -1,3 +1,4 @@
 export * as listSearch from './listSearch';
 export * as loadOptions from './loadOptions';
 export * as resourceMapping from './resourceMapping';
+export { credentialTest } from '../transport/credentialCheck';

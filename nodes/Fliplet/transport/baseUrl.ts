@@ -10,8 +10,12 @@ export interface FlipletCredentialData {
 	accessToken?: string;
 	region?: FlipletRegion;
 	baseUrl?: string;
-	/** Seconds before a request is abandoned. */
+	/** Seconds before a data request is abandoned (the field kept its first name). */
 	timeout?: number;
+	/** Seconds before an email or SMS request is abandoned. */
+	communicateTimeout?: number;
+	/** Seconds before an AI request is abandoned. */
+	aiTimeout?: number;
 }
 
 const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i;

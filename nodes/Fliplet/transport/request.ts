@@ -20,6 +20,7 @@ import {
 	MAX_RATE_LIMIT_WAITS,
 	rateLimitWaitMs,
 } from './retryPolicy';
+import { timeoutFor, timeoutKind } from './timeouts';
 import { findUnsafeKey } from './unsafeKeys';
 
 export type FlipletContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -40,7 +41,7 @@ export interface FlipletRequest {
 	 */
 	idempotent?: boolean;
 	itemIndex?: number;
-	/** Milliseconds before the request is abandoned (default 5 minutes). */
+	/** Milliseconds before the request is abandoned (default: the credential's field for its kind). */
 	timeout?: number;
 	/** Return the raw bytes of the response (e.g. a CSV export) instead of parsed JSON. */
 	binaryResponse?: boolean;
@@ -52,8 +53,6 @@ interface RawResponse {
 	headers: Record<string, unknown>;
 	body: unknown;
 }
-
-const DEFAULT_TIMEOUT_MS = 300_000;
 
 /** Joins path segments below /v1, URL-encoding each one (names may hold `/`, `?`, `#`, spaces). */
 export function apiPath(...segments: Array<string | number>): string {
@@ -72,9 +71,7 @@ function networkDetails(error: unknown): { code?: string; message: string } {
 }
 
 function timeoutMs(request: FlipletRequest, credentials: FlipletCredentialData): number {
-	if (request.timeout !== undefined) return request.timeout;
-	const seconds = Number(credentials.timeout);
-	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_TIMEOUT_MS;
+	return request.timeout ?? timeoutFor(timeoutKind(request.path), credentials);
 }
 
 function parseJsonBody(body: unknown): unknown {

@@ -121,6 +121,9 @@ interface EmbeddingOptions {
 	outputField?: string;
 }
 
+/** Embedding models whose vector length is fixed: the API refuses `dimensions` for them. */
+const FIXED_LENGTH_MODELS = /^text-embedding-ada-/i;
+
 function readPath(json: IDataObject, path: string): unknown {
 	return path
 		.split('.')
@@ -168,7 +171,20 @@ async function embed(
 		input: texts.length === 1 ? texts[0] : texts,
 		encoding_format: encoding,
 	};
-	if (options.dimensions !== undefined) body.dimensions = options.dimensions;
+	if (options.dimensions !== undefined) {
+		if (FIXED_LENGTH_MODELS.test(model)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The model ${model} does not take "Dimensions": its vectors have a fixed length`,
+				{
+					itemIndex,
+					description:
+						'Remove the Dimensions option, or pick a model that takes it (text-embedding-3-small, text-embedding-3-large). Stored and query vectors must use the same model and dimensions.',
+				},
+			);
+		}
+		body.dimensions = options.dimensions;
+	}
 	const response = await aiRequest.call(this, appId, 'embeddings', { body }, itemIndex);
 	const vectors = vectorsFrom(response, texts.length, encoding);
 	if (typeof vectors === 'string') {
@@ -218,30 +234,46 @@ async function batched(this: IExecuteFunctions, items: INodeExecutionData[]) {
 			]);
 	});
 
-	let appId: number | undefined;
-	for (const batch of chunk(valid, batchSize)) {
-		const first = batch[0].itemIndex;
+	// Items may name different apps (an expression): each request carries one app's texts only.
+	const byApp = new Map<number, Array<{ itemIndex: number; text: string }>>();
+	const appIds = new Map<string, Promise<number>>();
+	for (const entry of valid) {
 		try {
-			appId ??= await getAppId.call(this, first);
-			const { vectors, model } = await embed.call(
-				this,
-				appId,
-				batch.map(({ text }) => text),
-				first,
-			);
-			batch.forEach(({ itemIndex }, index) => {
-				results[itemIndex] = [
-					{
-						json: { ...items[itemIndex].json, [field]: vectors[index], model },
-						pairedItem: { item: itemIndex },
-					},
-				];
-			});
+			// The same app picked by name is looked up once, not once per item.
+			const locator = JSON.stringify(this.getNodeParameter('app', entry.itemIndex));
+			if (!appIds.has(locator)) appIds.set(locator, getAppId.call(this, entry.itemIndex));
+			const appId = await appIds.get(locator)!;
+			const group = byApp.get(appId) ?? [];
+			group.push(entry);
+			byApp.set(appId, group);
 		} catch (error) {
-			fail(
-				error as Error,
-				batch.map(({ itemIndex }) => itemIndex),
-			);
+			fail(error as Error, [entry.itemIndex]);
+		}
+	}
+	for (const [appId, entries] of byApp) {
+		for (const batch of chunk(entries, batchSize)) {
+			const first = batch[0].itemIndex;
+			try {
+				const { vectors, model } = await embed.call(
+					this,
+					appId,
+					batch.map(({ text }) => text),
+					first,
+				);
+				batch.forEach(({ itemIndex }, index) => {
+					results[itemIndex] = [
+						{
+							json: { ...items[itemIndex].json, [field]: vectors[index], model },
+							pairedItem: { item: itemIndex },
+						},
+					];
+				});
+			} catch (error) {
+				fail(
+					error as Error,
+					batch.map(({ itemIndex }) => itemIndex),
+				);
+			}
 		}
 	}
 	return results.flat();

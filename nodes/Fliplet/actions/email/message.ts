@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { splitList } from '../../helpers/commaList';
 import { headerProblem, invalidAddresses, splitAddresses } from '../../helpers/email';
+import { fallbackFileName } from '../../helpers/mimeExtension';
 import { refuseItem } from '../../helpers/refuseItem';
 
 interface FieldAttachment {
@@ -19,6 +20,10 @@ interface EmailOptions {
 	binaryProperties?: string;
 	attachments?: { attachment?: FieldAttachment[] };
 	required?: boolean;
+}
+
+function isBlank(value: unknown): boolean {
+	return String(value ?? '').trim() === '';
 }
 
 function recipients(
@@ -82,7 +87,7 @@ function binaryAttachments(
 			return {
 				property,
 				type: binary.mimeType || 'application/octet-stream',
-				name: binary.fileName || property,
+				name: binary.fileName || fallbackFileName(property, binary.mimeType, binary.fileExtension),
 			};
 		} catch {
 			refuseItem(
@@ -155,6 +160,14 @@ export async function buildEmail(
 		subject: this.getNodeParameter('subject', itemIndex, '') as string,
 		html: this.getNodeParameter('html', itemIndex, '') as string,
 	};
+	if (isBlank(email.subject) && isBlank(email.html)) {
+		refuseItem(
+			this,
+			itemIndex,
+			'the email has no "Subject" and no "HTML Body", so it would arrive blank',
+			'Give a subject or a body (or both). If they come from expressions, check the fields they read exist on this item.',
+		);
+	}
 	if (options.fromName) email.from_name = options.fromName;
 	const headerMap = headers(this, itemIndex, options);
 	if (headerMap) email.headers = headerMap;

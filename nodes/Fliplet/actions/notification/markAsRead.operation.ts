@@ -31,6 +31,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** The API identifies a recipient by a GUID: 8-4-4-4-12 hexadecimal digits. */
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function notificationIds(this: IExecuteFunctions, itemIndex: number): number[] {
 	const raw = this.getNodeParameter('notificationIds', itemIndex) as unknown;
 	const parts = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
@@ -54,11 +57,16 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const appId = await getAppId.call(this, itemIndex);
 		const recipientId = String(this.getNodeParameter('recipientId', itemIndex) ?? '').trim();
-		if (!recipientId) {
-			throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: "Recipient ID" is empty`, {
-				itemIndex,
-				description: 'Give the GUID of the user who read the notifications.',
-			});
+		if (!GUID.test(recipientId)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Item ${itemIndex}: "Recipient ID" ${recipientId ? `is not a GUID: "${recipientId}"` : 'is empty'}`,
+				{
+					itemIndex,
+					description:
+						'Give the GUID of the user who read the notifications, e.g. 3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b (a user ID or email address is not accepted).',
+				},
+			);
 		}
 		const entries = notificationIds.call(this, itemIndex);
 		await flipletApiRequest.call(this, {
