@@ -50,6 +50,15 @@ async function main() {
 	let server;
 	let browser;
 	const results = [];
+	// Ctrl+C stops the browser, n8n and the sandbox too.
+	const interrupt = async () => {
+		await browser?.close().catch(() => undefined);
+		sandbox.child.kill('SIGTERM');
+		if (server) await stopServer(server);
+		process.exit(130);
+	};
+	process.once('SIGINT', interrupt);
+	process.once('SIGTERM', interrupt);
 	try {
 		const editor = await startEditor({
 			userFolder,
@@ -67,6 +76,8 @@ async function main() {
 			defaultViewport: { width: 1440, height: 900 },
 		});
 		const page = await browser.newPage();
+		// Leaving a workflow with unsaved changes asks first: a person would leave.
+		page.on('dialog', (dialog) => dialog.accept());
 		const context = {
 			...wrapPage(page, screenshots),
 			editorUrl: editor.editorUrl,

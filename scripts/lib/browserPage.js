@@ -4,13 +4,20 @@
 
 const path = require('path');
 
-const WAIT_MS = 30_000;
+/**
+ * How long a condition may take before the scenario fails: a guard against a hang, not a speed
+ * check (scenario times are reported). On a machine loaded many times over its cores, the editor's
+ * bundle alone takes tens of seconds to parse.
+ */
+const WAIT_MS = 90_000;
 
 const testId = (id) => `[data-test-id="${id}"]`;
 
 /** @param {import('puppeteer-core').Page} page */
 function wrapPage(page, screenshotDir) {
 	let shots = 0;
+	page.setDefaultTimeout(WAIT_MS);
+	page.setDefaultNavigationTimeout(WAIT_MS);
 	const api = {
 		page,
 		testId,
@@ -21,7 +28,7 @@ function wrapPage(page, screenshotDir) {
 			return file;
 		},
 		async goto(url) {
-			await page.goto(url, { waitUntil: 'networkidle2' });
+			await page.goto(url, { waitUntil: 'domcontentloaded' });
 		},
 		/** Waits for an element and returns it. */
 		find(selector, timeout = WAIT_MS) {
@@ -59,6 +66,18 @@ function wrapPage(page, screenshotDir) {
 					cause: error,
 				});
 			}
+		},
+		/** Waits until an input inside the element matching the selector holds the value. */
+		async waitForValue(selector, value, timeout = WAIT_MS) {
+			await page.waitForFunction(
+				(sel, wanted) =>
+					[...globalThis.document.querySelectorAll(`${sel} input`)].some(
+						(input) => input.value === wanted,
+					),
+				{ timeout, polling: 250 },
+				selector,
+				value,
+			);
 		},
 		/** Clicks the smallest visible element matching the selector whose text is `text`. */
 		async clickText(selector, text, timeout = WAIT_MS) {

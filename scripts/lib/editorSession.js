@@ -101,7 +101,8 @@ async function startEditor({ userFolder, port, sandboxUrl, log, onServer, extraE
 	onServer?.(server);
 	server.stdout.pipe(logStream);
 	server.stderr.pipe(logStream);
-	log(`Starting n8n (log: ${path.relative(REPO, logFile) || logFile})…`);
+	const shownLog = logFile.startsWith(REPO + path.sep) ? path.relative(REPO, logFile) : logFile;
+	log(`Starting n8n (log: ${shownLog})…`);
 	const apiUrl = `http://127.0.0.1:${port}`;
 	await waitUntilReady(apiUrl, server);
 	const rest = await login(apiUrl, OWNER);

@@ -9,6 +9,8 @@
 const { spawn } = require('child_process');
 
 const REPORT_EVERY_MS = 5_000;
+/** No request for this long after downloads began: npm is unpacking and linking. */
+const QUIET_MS = 8_000;
 
 function packageName(url) {
 	const [, name] = /registry[^/]*\/(@[^/]+\/[^/]+|[^/@][^/]*)/.exec(url.replace('%2f', '/')) ?? [];
@@ -23,6 +25,7 @@ function npmWithProgress(
 	const lookedUp = new Set();
 	const downloaded = new Set();
 	let latest = '';
+	let lastRequestAt = Date.now();
 	const child = spawn(
 		'npm',
 		[...args.filter((a) => !a.startsWith('--loglevel')), '--loglevel=http'],
@@ -45,16 +48,22 @@ function npmWithProgress(
 			if (url.endsWith('.tgz')) downloaded.add(url);
 			else lookedUp.add(name);
 			latest = name;
+			lastRequestAt = Date.now();
 		} else if (/^npm (warn|error|ERR)/i.test(line) && !/Unknown user config/.test(line)) {
 			write(`${line}\n`);
 		}
 	}
 	const report = () => {
 		const elapsed = Math.round((Date.now() - started) / 1000);
-		const phase = downloaded.size
-			? `downloading: ${downloaded.size} of about ${lookedUp.size} packages`
-			: `resolving: ${lookedUp.size} packages looked up`;
-		write(`[${label}] ${phase}, ${elapsed} s${latest ? ` (latest: ${latest})` : ''}\n`);
+		const quiet = Date.now() - lastRequestAt > QUIET_MS;
+		let phase = `resolving: ${lookedUp.size} packages looked up`;
+		if (downloaded.size) {
+			phase = quiet
+				? `unpacking ${downloaded.size} downloaded packages`
+				: `downloading: ${downloaded.size} packages (${lookedUp.size} names resolved)`;
+		}
+		const last = latest && !quiet ? ` (latest: ${latest})` : '';
+		write(`[${label}] ${phase}, ${elapsed} s${last}\n`);
 	};
 	const timer = setInterval(report, REPORT_EVERY_MS);
 	return new Promise((resolve) => {

@@ -10,6 +10,7 @@ const { TOKENS } = require('../../sandbox');
 const { OWNER } = require('../../scripts/lib/editorServer');
 const { CREDENTIAL, LANDING_PATH, landingUrl } = require('../../scripts/lib/editorSession');
 const { testWorkflows } = require('./workflows');
+const { WAIT_MS } = require('../../scripts/lib/browserPage');
 
 const POLL_MS = 500;
 /** A poll every minute: the first one may come up to a minute after publishing. */
@@ -84,7 +85,7 @@ async function executeWorkflow(t, nodeCount) {
 		(count) =>
 			globalThis.document.querySelectorAll('[data-test-id="canvas-node-status-success"]').length >=
 				count || globalThis.document.querySelector('[data-test-id="canvas-node-status-error"]'),
-		{ timeout: 60_000, polling: POLL_MS },
+		{ timeout: WAIT_MS, polling: POLL_MS },
 		nodeCount,
 	);
 	const failed = await t.page.$$eval(
@@ -185,7 +186,7 @@ const scenarios = [
 			await t.typeInto('input[name="emailOrLdapLoginId"]', OWNER.email);
 			await t.typeInto('input[type="password"]', OWNER.password);
 			await t.page.keyboard.press('Enter');
-			await t.find(t.testId('workflow-card'));
+			await t.find(t.testId('workflow-card-name'));
 			for (const { name } of t.examples) {
 				await t.waitForText(t.testId('workflow-card-name'), name);
 			}
@@ -205,7 +206,7 @@ const scenarios = [
 				'Couldn’t connect with these settings',
 			);
 			await t.clickText(`${t.testId('credential-edit-dialog')} *`, 'More details');
-			await t.waitForText(t.testId('credential-edit-dialog'), /token/i);
+			await t.waitForText(t.testId('credential-edit-dialog'), /token was refused by/i);
 			await t.shot('credential-bad-token');
 			await saveToken(t, TOKENS.org);
 			await t.waitForText(t.testId('credential-edit-dialog'), 'Connection tested successfully');
@@ -226,7 +227,7 @@ const scenarios = [
 			await t.clickText(`${t.testId('node-creator')} *`, 'Actions (');
 			await t.clickText(t.testId('item-iterator-item'), 'Get many entries');
 			await t.find(t.testId('ndv'));
-			await t.waitForText(t.testId('node-credentials-select'), CREDENTIAL.name);
+			await t.waitForValue(t.testId('node-credentials-select'), CREDENTIAL.name);
 			await t.click(`${t.testId('resource-locator-dataSource')} ${t.testId('rlc-input')}`);
 			await t.clickText(t.testId('rlc-item'), 'Staff (Staff Directory, 100)');
 			await t.shot('data-source-picked');
@@ -314,7 +315,7 @@ const scenarios = [
 			await t.page.waitForFunction(
 				(selector) =>
 					!/^\s*Publish\s*$/.test(globalThis.document.querySelector(selector)?.innerText),
-				{ timeout: 30_000, polling: POLL_MS },
+				{ timeout: WAIT_MS, polling: POLL_MS },
 				t.testId('workflow-open-publish-modal-button'),
 			);
 			await t.shot('trigger-published');
