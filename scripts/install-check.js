@@ -18,7 +18,13 @@ const { spawnSync } = require('child_process');
 const { createSandbox } = require('../sandbox');
 const { ensureN8n, isInstalled } = require('./install-n8n');
 const { ensureBuilt } = require('./lib/build');
-const { createInstance, freePort, REPO, PACKAGE_NAME } = require('./lib/n8nInstance');
+const {
+	createInstance,
+	freePort,
+	withoutNpmSettings,
+	REPO,
+	PACKAGE_NAME,
+} = require('./lib/n8nInstance');
 const { ownerSettings, waitUntilReady, login, stopServer } = require('./lib/editorServer');
 const { importSandboxCredential } = require('./lib/editorSession');
 const { importWorkflows, readWorkflows } = require('./lib/imports');
@@ -83,9 +89,7 @@ async function startRegistry(tarball) {
 
 /** Runs one README block with bash, as a user whose home folder is `home`, from the repository. */
 function runBlock(block, home, registryUrl, npmCache) {
-	const env = Object.fromEntries(
-		Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')),
-	);
+	const env = withoutNpmSettings(process.env);
 	const result = spawnSync('bash', ['-euo', 'pipefail', '-c', block.script], {
 		cwd: REPO,
 		encoding: 'utf8',

@@ -2,7 +2,7 @@
 'use strict';
 // Runs `npm <args>` and turns npm's request log into a short progress report: how many packages
 // npm has looked up (resolving), then how many of them it has downloaded, and the latest one, one
-// line every few seconds. Exits with npm's exit code; npm's warnings and errors pass through.
+// line every few seconds. Exits with npm's exit code; npm's errors pass through.
 //
 //   node scripts/lib/npmProgress.js install n8n@2.40.7 --no-save
 
@@ -49,14 +49,16 @@ function npmWithProgress(
 			else lookedUp.add(name);
 			latest = name;
 			lastRequestAt = Date.now();
-		} else if (/^npm (warn|error|ERR)/i.test(line) && !/Unknown user config/.test(line)) {
+		} else if (/^npm (error|ERR)/i.test(line)) {
 			write(`${line}\n`);
 		}
 	}
 	const report = () => {
 		const elapsed = Math.round((Date.now() - started) / 1000);
 		const quiet = Date.now() - lastRequestAt > QUIET_MS;
-		let phase = `resolving: ${lookedUp.size} packages looked up`;
+		let phase = lookedUp.size
+			? `resolving: ${lookedUp.size} packages looked up`
+			: `npm ${args[0]} running`;
 		if (downloaded.size) {
 			phase = quiet
 				? `unpacking ${downloaded.size} downloaded packages`

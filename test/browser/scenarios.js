@@ -36,7 +36,7 @@ async function openCredential(t) {
 
 /** Types a token into the open credential and saves it; n8n tests it on save. */
 async function saveToken(t, token) {
-	await t.typeInto(`${t.testId('parameter-input-accessToken')} input`, token);
+	await t.pasteInto(`${t.testId('parameter-input-accessToken')} input`, token);
 	await t.page.keyboard.press('Tab');
 	const tested = t.page.waitForResponse((response) =>
 		response.url().endsWith('/rest/credentials/test'),
@@ -54,6 +54,10 @@ async function openWorkflow(t, id) {
 	await t.goto(`${t.editorUrl}/workflow/${id}`);
 	await t.find(t.testId('canvas-node'));
 }
+
+/** The resource mapper's input for a column (n8n names its fields value["Column"]). */
+const mapperInput = (t, column) =>
+	`${t.testId('mapping-fields-container')} [data-test-id='parameter-input-value["${column}"]'] input`;
 
 /** The canvas node's title and subtitle lines, by node name. */
 async function canvasNode(t, name) {
@@ -218,7 +222,7 @@ const scenarios = [
 		async run(t) {
 			await t.goto(`${t.editorUrl}/workflow/new`);
 			await t.click(t.testId('canvas-add-button'));
-			await t.page.type(t.testId('node-creator-search-bar'), 'Fliplet');
+			await (await t.find(t.testId('node-creator-search-bar'))).type('Fliplet');
 			await t.waitForText(t.testId('node-creator-item-name'), 'Fliplet');
 			const [triggerDescription] = await t.texts(t.testId('node-creator-item-description'));
 			assert.match(triggerDescription, /starts a workflow/i, 'the trigger panel: the trigger');
@@ -242,7 +246,7 @@ const scenarios = [
 
 			// The actions panel (a next step) shows the action node's own description.
 			await t.click(t.testId('node-creator-plus-button'));
-			await t.page.type(t.testId('node-creator-search-bar'), 'Fliplet');
+			await (await t.find(t.testId('node-creator-search-bar'))).type('Fliplet');
 			await t.waitForText(t.testId('node-creator-item-name'), 'Fliplet');
 			const [actionDescription] = await t.texts(t.testId('node-creator-item-description'));
 			await t.shot('node-panel-actions');
@@ -257,14 +261,8 @@ const scenarios = [
 			await openWorkflow(t, insert.id);
 			await openNode(t, 'Insert Staff Entry');
 			await t.find(t.testId('resource-mapper-container'));
-			await t.typeInto(
-				`${t.testId('resource-mapper-container')} ${t.testId('parameter-input-Name')} input`,
-				'Gail Force',
-			);
-			await t.typeInto(
-				`${t.testId('resource-mapper-container')} ${t.testId('parameter-input-Age')} input`,
-				'40',
-			);
+			await t.typeInto(mapperInput(t, 'Name'), 'Gail Force');
+			await t.typeInto(mapperInput(t, 'Age'), '40');
 			await t.page.keyboard.press('Tab');
 			await t.shot('resource-mapper-filled');
 			const sent = await sandboxRequestsFromNow(t);
