@@ -102,13 +102,16 @@ function wrapPage(page, screenshotDir) {
 		 */
 		async pasteInto(selector, text) {
 			const element = await api.find(selector);
-			await element.click({ count: 3 });
+			await element.click();
+			await page.keyboard.down('Control');
+			await page.keyboard.press('KeyA');
+			await page.keyboard.up('Control');
 			await page.keyboard.press('Backspace');
 			await page.keyboard.sendCharacter(text);
 			await page.waitForFunction(
-				(el, wanted) => el.value === wanted,
+				(sel, wanted) => globalThis.document.querySelector(sel)?.value === wanted,
 				{ polling: 100 },
-				element,
+				selector,
 				text,
 			);
 		},

@@ -55,9 +55,19 @@ async function openWorkflow(t, id) {
 	await t.find(t.testId('canvas-node'));
 }
 
-/** The resource mapper's input for a column (n8n names its fields value["Column"]). */
-const mapperInput = (t, column) =>
-	`${t.testId('mapping-fields-container')} [data-test-id='parameter-input-value["${column}"]'] input`;
+/** Types into the resource mapper's field for a column (found beside its remove button). */
+async function fillMapperField(t, column, text) {
+	await t.find(t.testId(`remove-field-button-${column}`));
+	const handle = await t.page.evaluateHandle((testId) => {
+		let row = globalThis.document.querySelector(`[data-test-id="${testId}"]`);
+		while (row && !row.querySelector('input, textarea')) row = row.parentElement;
+		return row?.querySelector('input, textarea');
+	}, `remove-field-button-${column}`);
+	const input = handle.asElement();
+	assert.ok(input, `no input for the column ${column}`);
+	await input.click();
+	await input.type(text);
+}
 
 /** The canvas node's title and subtitle lines, by node name. */
 async function canvasNode(t, name) {
@@ -250,7 +260,11 @@ const scenarios = [
 			await t.waitForText(t.testId('node-creator-item-name'), 'Fliplet');
 			const [actionDescription] = await t.texts(t.testId('node-creator-item-description'));
 			await t.shot('node-panel-actions');
-			assert.doesNotMatch(actionDescription, /starts a workflow/i, 'not the trigger description');
+			assert.match(
+				actionDescription,
+				/^Work with Fliplet apps/,
+				'the action node is described first',
+			);
 			await t.page.keyboard.press('Escape');
 		},
 	},
@@ -261,8 +275,8 @@ const scenarios = [
 			await openWorkflow(t, insert.id);
 			await openNode(t, 'Insert Staff Entry');
 			await t.find(t.testId('resource-mapper-container'));
-			await t.typeInto(mapperInput(t, 'Name'), 'Gail Force');
-			await t.typeInto(mapperInput(t, 'Age'), '40');
+			await fillMapperField(t, 'Name', 'Gail Force');
+			await fillMapperField(t, 'Age', '40');
 			await t.page.keyboard.press('Tab');
 			await t.shot('resource-mapper-filled');
 			const sent = await sandboxRequestsFromNow(t);
