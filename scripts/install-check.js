@@ -13,7 +13,7 @@ const fs = require('fs');
 const http = require('http');
 const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
 
 const { createSandbox } = require('../sandbox');
 const { ensureN8n, isInstalled } = require('./install-n8n');
@@ -87,14 +87,16 @@ async function startRegistry(tarball) {
 	return { url, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/** Runs one README block with bash, as a user whose home folder is `home`, from the repository. */
+/**
+ * Runs one README block with bash, as a user whose home folder is `home`, from the repository.
+ * Asynchronous: the local registry answers from this process while npm runs.
+ */
 function runBlock(block, home, registryUrl, npmCache) {
-	const env = withoutNpmSettings(process.env);
-	const result = spawnSync('bash', ['-euo', 'pipefail', '-c', block.script], {
+	const child = spawn('bash', ['-euo', 'pipefail', '-c', block.script], {
 		cwd: REPO,
-		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'pipe'],
 		env: {
-			...env,
+			...withoutNpmSettings(process.env),
 			HOME: home,
 			npm_config_registry: registryUrl,
 			npm_config_cache: npmCache,
@@ -103,9 +105,17 @@ function runBlock(block, home, registryUrl, npmCache) {
 			npm_config_update_notifier: 'false',
 		},
 	});
-	if (result.status !== 0) {
-		throw new Error(`The "${block.name}" commands failed:\n${result.stdout}\n${result.stderr}`);
-	}
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	return new Promise((resolve, reject) => {
+		child.on('error', reject);
+		child.on('close', (status) =>
+			status === 0
+				? resolve()
+				: reject(new Error(`The "${block.name}" commands failed (${status}):\n${output}`)),
+		);
+	});
 }
 
 /** n8n in that home folder: both nodes listed, and the sync example runs against a sandbox. */
@@ -167,7 +177,7 @@ async function main() {
 			const blockStarted = Date.now();
 			const home = fs.mkdtempSync(path.join(work, `${block.name}-home-`));
 			try {
-				runBlock(block, home, registry.url, npmCache);
+				await runBlock(block, home, registry.url, npmCache);
 				const outcome = await checkN8n(home);
 				log(`  ✓ ${block.name}: ${outcome} (${seconds(Date.now() - blockStarted)} s)`);
 			} catch (error) {
