@@ -39,9 +39,15 @@ function log(message) {
 	process.stdout.write(`[install-n8n] ${message}\n`);
 }
 
+/** npm runs through a filter that prints its progress (packages looked up, then downloaded). */
 function run(command, args, options) {
 	log(`$ ${command} ${args.join(' ')}`);
-	const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+	const [program, programArgs] =
+		command === 'npm'
+			? [process.execPath, [path.join(__dirname, 'lib', 'npmProgress.js'), ...args]]
+			: [command, args];
+	const env = { ...(options?.env ?? process.env), NPM_PROGRESS_LABEL: 'install-n8n' };
+	const result = spawnSync(program, programArgs, { stdio: 'inherit', ...options, env });
 	if (result.error) throw new Error(`Could not run ${command}: ${result.error.message}`);
 	return result.status === 0;
 }
@@ -77,7 +83,8 @@ function install() {
 	const env = Object.fromEntries(
 		Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')),
 	);
-	const npmFlags = ['--no-audit', '--no-fund', '--no-save', '--loglevel=error'];
+	// --prefer-offline: package data already in npm's cache is not asked for again.
+	const npmFlags = ['--no-audit', '--no-fund', '--no-save', '--prefer-offline', '--loglevel=error'];
 	log(`installing n8n@${N8N_VERSION} and Node ${NODE_VERSION} into ${installDir}`);
 	log('first time only: this takes about 5 minutes and 3 GB of disk');
 	runWithRetry(
@@ -101,7 +108,8 @@ function install() {
 		['rebuild', 'sqlite3', '--ignore-scripts=false', `--nodedir=${p.nodeDir}`, ...npmFlags],
 		{
 			cwd: workDir,
-			env: { ...env, PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${env.PATH}` },
+			// JOBS: node-gyp compiles on every core (the prebuilt binary's host is often unreachable).
+			env: { ...env, JOBS: 'max', PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${env.PATH}` },
 		},
 	);
 	fs.writeFileSync(path.join(workDir, '.complete'), new Date().toISOString());

@@ -156,4 +156,12 @@ function freePort() {
 	});
 }
 
-module.exports = { freePort, createInstance, installPackage, REPO, PACKAGE_NAME, OFFLINE_SETTINGS };
+module.exports = {
+	freePort,
+	createInstance,
+	installPackage,
+	withoutNpmSettings,
+	REPO,
+	PACKAGE_NAME,
+	OFFLINE_SETTINGS,
+};

@@ -1,0 +1,125 @@
+'use strict';
+// The editor that `npm start` serves, in pieces the browser tier reuses: the sandbox as its own
+// process, the "Fliplet Sandbox" credential, the example workflows, and `n8n start` with the
+// package loaded and the owner logged in.
+
+const fs = require('fs');
+const path = require('path');
+const { spawn } = require('child_process');
+
+const { TOKENS } = require('../../sandbox');
+const { createInstance, installPackage, REPO } = require('./n8nInstance');
+const { OWNER, ownerSettings, waitUntilReady, login } = require('./editorServer');
+const { importWorkflows, readWorkflows } = require('./imports');
+
+const EXAMPLES_DIR = path.join(REPO, 'examples');
+const CREDENTIAL = { id: 'flipletSandbox01', name: 'Fliplet Sandbox' };
+/** Where a user lands after logging in: the workflows list, with the examples in it. */
+const LANDING_PATH = '/home/workflows';
+
+/** The editor's address that logs in and then opens the workflows list (the examples). */
+function landingUrl(editorUrl) {
+	return `${editorUrl}/signin?redirect=${encodeURIComponent(LANDING_PATH)}`;
+}
+
+async function startSandboxProcess(port) {
+	const child = spawn(process.execPath, [path.join(REPO, 'scripts', 'sandbox.js')], {
+		env: { ...process.env, FLIPLET_SANDBOX_PORT: String(port) },
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	const url = `http://127.0.0.1:${port}`;
+	for (let attempt = 0; attempt < 50; attempt++) {
+		if (child.exitCode !== null) throw new Error(`The sandbox could not start on port ${port}.`);
+		try {
+			if ((await fetch(`${url}/__sandbox/state`)).ok) return { child, url };
+		} catch {
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	}
+	child.kill('SIGTERM');
+	throw new Error(`The sandbox did not answer on ${url}.`);
+}
+
+/** The "Fliplet Sandbox" credential, re-imported on each start so it follows the sandbox port. */
+async function importSandboxCredential(instance, sandboxUrl) {
+	const file = path.join(instance.userFolder, 'credential.import.json');
+	const credential = {
+		...CREDENTIAL,
+		type: 'flipletApi',
+		data: { accessToken: TOKENS.org, region: 'custom', baseUrl: sandboxUrl },
+	};
+	fs.writeFileSync(file, JSON.stringify([credential]));
+	await instance.cli(['import:credentials', `--input=${file}`]);
+	fs.rmSync(file);
+}
+
+function exampleFiles() {
+	return fs.existsSync(EXAMPLES_DIR)
+		? fs
+				.readdirSync(EXAMPLES_DIR)
+				.filter((name) => name.endsWith('.json'))
+				.sort()
+		: [];
+}
+
+/** Examples are imported once, so changes made to them in the editor survive restarts. */
+async function importExamplesOnce(instance) {
+	const marker = path.join(instance.userFolder, '.examples-imported');
+	const files = exampleFiles();
+	const done = fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8').split('\n') : [];
+	const fresh = files.filter((name) => !done.includes(name));
+	if (fresh.length) {
+		const paths = fresh.map((name) => path.join(EXAMPLES_DIR, name));
+		await importWorkflows(instance, readWorkflows(paths));
+		fs.writeFileSync(marker, [...done, ...fresh].filter(Boolean).join('\n'));
+	}
+	return files;
+}
+
+/**
+ * Prepares a user folder (package, credential, examples) and starts `n8n start` in it. Calls
+ * `onServer` with the n8n process as soon as it runs (so a caller can stop it on Ctrl+C).
+ * @param {{ userFolder: string, port: number, sandboxUrl: string, log: (line: string) => void,
+ *   onServer?: (child: import('child_process').ChildProcess) => void,
+ *   extraEnv?: Record<string, string> }} options
+ */
+async function startEditor({ userFolder, port, sandboxUrl, log, onServer, extraEnv = {} }) {
+	fs.mkdirSync(userFolder, { recursive: true });
+	installPackage(userFolder);
+	const instance = createInstance({
+		userFolder,
+		port,
+		extraEnv: { ...ownerSettings(), ...extraEnv },
+	});
+	log('Preparing n8n: credential and example workflows…');
+	await importSandboxCredential(instance, sandboxUrl);
+	const examples = await importExamplesOnce(instance);
+
+	const logFile = path.join(userFolder, 'n8n.log');
+	const logStream = fs.createWriteStream(logFile, { flags: 'a' });
+	const server = instance.startServer();
+	onServer?.(server);
+	server.stdout.pipe(logStream);
+	server.stderr.pipe(logStream);
+	const shownLog = logFile.startsWith(REPO + path.sep) ? path.relative(REPO, logFile) : logFile;
+	log(`Starting n8n (log: ${shownLog})…`);
+	const apiUrl = `http://127.0.0.1:${port}`;
+	await waitUntilReady(apiUrl, server);
+	const rest = await login(apiUrl, OWNER);
+	const nodeNames = (await rest.request('GET', '/types/nodes.json'))
+		.filter((node) => node.name.startsWith('n8n-nodes-fliplet.') && !node.name.endsWith('Tool'))
+		.map((node) => node.displayName);
+	if (!nodeNames.length) throw new Error(`n8n did not load the package; see ${logFile}`);
+	return { server, rest, examples, nodeNames, logFile, editorUrl: `http://localhost:${port}` };
+}
+
+module.exports = {
+	CREDENTIAL,
+	LANDING_PATH,
+	OWNER,
+	landingUrl,
+	exampleFiles,
+	importSandboxCredential,
+	startSandboxProcess,
+	startEditor,
+};

@@ -1,0 +1,102 @@
+'use strict';
+// Workflows the browser tier opens besides the examples, created through the editor's REST API
+// (as an import would): an Insert whose columns the scenario fills in the resource mapper, and an
+// email with a file attached from a binary property.
+
+const { CREDENTIAL } = require('../../scripts/lib/editorSession');
+
+const credentials = { flipletApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
+const manualTrigger = {
+	name: 'Run',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+const chain = (...names) =>
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((name, index) => [
+				name,
+				{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
+			]),
+	);
+
+const INSERT = {
+	name: 'Browser tier: insert a staff entry',
+	nodes: [
+		manualTrigger,
+		{
+			name: 'Insert Staff Entry',
+			type: 'n8n-nodes-fliplet.fliplet',
+			typeVersion: 1,
+			position: [240, 0],
+			credentials,
+			parameters: {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: { __rl: true, mode: 'list', value: '100', cachedResultName: 'Staff' },
+				columns: { mappingMode: 'defineBelow', value: null },
+			},
+		},
+	],
+	connections: chain('Run', 'Insert Staff Entry'),
+};
+
+const EMAIL = {
+	name: 'Browser tier: email a report with an attachment',
+	nodes: [
+		manualTrigger,
+		{
+			name: 'Report',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [240, 0],
+			parameters: {
+				jsCode:
+					"return [{ json: { csv: Buffer.from('Name,Hours\\nAnn,7\\n').toString('base64') } }];",
+			},
+		},
+		{
+			name: 'Report File',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
+			position: [480, 0],
+			parameters: {
+				operation: 'toBinary',
+				sourceProperty: 'csv',
+				options: { fileName: 'report.csv', mimeType: 'text/csv' },
+			},
+		},
+		{
+			name: 'Send Report',
+			type: 'n8n-nodes-fliplet.fliplet',
+			typeVersion: 1,
+			position: [720, 0],
+			credentials,
+			parameters: {
+				resource: 'email',
+				operation: 'send',
+				to: 'ann@example.com',
+				subject: 'Hours this week',
+				html: '<p>The report is attached.</p>',
+				options: { binaryProperties: 'data' },
+			},
+		},
+	],
+	connections: chain('Run', 'Report', 'Report File', 'Send Report'),
+};
+
+/** Creates the workflows once per run; returns them with their ids. */
+async function testWorkflows(t) {
+	if (!t.created) {
+		const create = (workflow) =>
+			t.rest.request('POST', '/rest/workflows', { ...workflow, settings: {}, active: false });
+		const [insert, email] = [await create(INSERT), await create(EMAIL)];
+		t.created = { insert: insert.data ?? insert, email: email.data ?? email };
+	}
+	return t.created;
+}
+
+module.exports = { testWorkflows };
