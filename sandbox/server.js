@@ -270,7 +270,7 @@ async function handle(sandbox, req, res) {
 		});
 	}
 
-	await runInterleaves(sandbox, method, path, record.body);
+	if (sandbox.interleaves.length) await runInterleaves(sandbox, method, path, record.body);
 	let result;
 	try {
 		result = await route.handler({

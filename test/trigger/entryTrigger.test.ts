@@ -216,24 +216,20 @@ describe('Fliplet Trigger → data source entries', () => {
 		const start = await poll('newEntry', undefined);
 		const added = Array.from({ length: 1100 }, (_, n) => insert(`E${n}`));
 		let landed: Record<string, any> | undefined;
-		let queries = 0;
-		const originalPush = sandbox().requests.push.bind(sandbox().requests);
-		sandbox().requests.push = (...records) => {
-			const count = originalPush(...records);
-			if (records[0].path.endsWith('/data/query') && ++queries === 1) {
-				// Once the first page is served: ten entries before the next page vanish (shifting
-				// it) and a new entry arrives.
-				queueMicrotask(() => {
-					store.removeEntries(
-						sandbox().state,
-						DEPARTMENTS,
-						added.slice(0, 10).map((e: any) => e.id),
-					);
-					landed = insert('Mid-poll');
-				});
-			}
-			return count;
-		};
+		// Just before the second page is read: ten entries of the first page vanish (shifting the
+		// rest forward) and a new entry arrives.
+		sandbox().beforeHandling({
+			path: '/data/query$',
+			nth: 2,
+			run: () => {
+				store.removeEntries(
+					sandbox().state,
+					DEPARTMENTS,
+					added.slice(0, 10).map((e: any) => e.id),
+				);
+				landed = insert('Mid-poll');
+			},
+		});
 		const one = await poll('newEntry', start.staticData, { maxEventsPerPoll: 5000 });
 		const two = await poll('newEntry', one.staticData);
 		const delivered = [...ids(one.items), ...ids(two.items)];

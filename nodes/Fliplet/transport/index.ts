@@ -7,7 +7,6 @@ export {
 } from './request';
 export {
 	collectPages,
-	OrderBrokenError,
 	stablePages,
 	type OrderedPage,
 	type PageRequest,

@@ -43,7 +43,11 @@ export interface OrderedPage<T> {
  * ordered by a key the caller can compare, e.g. the entry id), or by identity (any other order).
  */
 export type ReadOrder<T> =
-	| { compare: (a: T, b: T) => number }
+	| {
+			compare: (a: T, b: T) => number;
+			/** The error to stop with when a page is not in that order: nothing read can be trusted. */
+			outOfOrder: () => Error;
+	  }
 	| { idOf: (item: T) => string | number };
 
 /** The new items of a page (maybe none) and the position of the first; `last` is the page's last item. */
@@ -52,9 +56,6 @@ export interface StablePage<T> {
 	items: T[];
 	last?: { item: T; at: number };
 }
-
-/** Thrown when a page is not in the order the read relies on: nothing read can be trusted. */
-export class OrderBrokenError extends Error {}
 
 /** Entries re-read before the anchor after a page came back past it (doubled on each retry). */
 const FIRST_STEP_BACK = 16;
@@ -92,8 +93,7 @@ export async function* stablePages<T>(
 		const { items, total } = await fetchPage({ offset, limit });
 		if ('compare' in order) {
 			for (let index = 1; index < items.length; index++) {
-				if (order.compare(items[index - 1], items[index]) >= 0)
-					throw new OrderBrokenError('The page is not in the requested order');
+				if (order.compare(items[index - 1], items[index]) >= 0) throw order.outOfOrder();
 			}
 		}
 		const reachesAnchor =

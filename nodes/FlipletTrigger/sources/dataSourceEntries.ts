@@ -4,12 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dataSourcePath, getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
 import { isObject } from '../../Fliplet/helpers/isObject';
 import { listFrom } from '../../Fliplet/helpers/responses';
-import {
-	flipletApiRequest,
-	OrderBrokenError,
-	stablePages,
-	type PageRequest,
-} from '../../Fliplet/transport';
+import { flipletApiRequest, stablePages, type PageRequest } from '../../Fliplet/transport';
 import { timeMs, type EventSource } from '../cursor';
 
 const PAGE_SIZE = 500;
@@ -38,6 +33,14 @@ export function dataSourceEntrySource(
 	const byTime = {
 		compare: (a: IDataObject, b: IDataObject) =>
 			timeMs(String(a[timeField])) - timeMs(String(b[timeField])) || Number(a.id) - Number(b.id),
+		outOfOrder: () =>
+			new NodeOperationError(
+				context.getNode(),
+				`Unexpected response from Fliplet: entries not in ${timeField} order`,
+				{
+					description: `The trigger reads entries ordered by ${timeField} and entry ID so that others writing meanwhile cannot make it miss one, and the API answered in another order. Please report it with the response.`,
+				},
+			),
 	};
 	return {
 		key: `entry:${timeField}:${target.ref}`,
@@ -84,21 +87,10 @@ export function dataSourceEntrySource(
 				since === undefined
 					? undefined
 					: { anchor: { [timeField]: since, id: -Infinity }, offset: Math.max(0, offsetHint - 1) };
-			try {
-				for await (const page of stablePages(fetchPage, byTime, PAGE_SIZE, start)) {
-					// A page of old entries only still tells the cursor where reading got to.
-					if (page.items.length) yield { offset: page.offset, events: page.items };
-					else if (page.last) yield { offset: page.last.at, events: [page.last.item] };
-				}
-			} catch (error) {
-				if (!(error instanceof OrderBrokenError)) throw error;
-				throw new NodeOperationError(
-					context.getNode(),
-					`Unexpected response from Fliplet: entries not in ${timeField} order`,
-					{
-						description: `The trigger reads entries ordered by ${timeField} and entry ID so that others writing meanwhile cannot make it miss one, and the API answered in another order. Please report it with the response.`,
-					},
-				);
+			for await (const page of stablePages(fetchPage, byTime, PAGE_SIZE, start)) {
+				// A page of old entries only still tells the cursor where reading got to.
+				if (page.items.length) yield { offset: page.offset, events: page.items };
+				else if (page.last) yield { offset: page.last.at, events: [page.last.item] };
 			}
 		},
 	};

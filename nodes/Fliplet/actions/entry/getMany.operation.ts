@@ -22,7 +22,7 @@ import {
 import { maxResults } from '../../helpers/limits';
 import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
-import { flipletApiRequest, OrderBrokenError, stablePages, type ReadOrder } from '../../transport';
+import { flipletApiRequest, stablePages, type ReadOrder } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { entryOutputField } from './entry.descriptions';
@@ -186,8 +186,6 @@ async function query(
 	})) as IDataObject;
 }
 
-const byId = { compare: (a: IDataObject, b: IDataObject) => Number(a.id) - Number(b.id) };
-
 /**
  * Up to `max` matching entries, read in stable pages (see stablePages): ordered by entry id, or by
  * the chosen sort with the entry id as tie-break, so entries others insert or delete meanwhile never
@@ -202,6 +200,19 @@ async function readAll(
 	itemIndex: number,
 ) {
 	const sorted = Array.isArray(body.order) && body.order.length > 0;
+	const byId = {
+		compare: (a: IDataObject, b: IDataObject) => Number(a.id) - Number(b.id),
+		outOfOrder: () =>
+			new NodeOperationError(
+				this.getNode(),
+				'Unexpected response from Fliplet: entries not in entry ID order',
+				{
+					itemIndex,
+					description:
+						'Get Many reads many entries in pages ordered by entry ID so that others writing meanwhile cannot make it skip or repeat an entry, and the API answered in another order. Please report it with the response.',
+				},
+			),
+	};
 	const order: ReadOrder<IDataObject> = sorted ? { idOf: (entry) => String(entry.id) } : byId;
 	const ordered = { ...body, order: [...((body.order as unknown[]) ?? []), ['id', 'ASC']] };
 	let pagination: IDataObject | undefined;
@@ -217,22 +228,9 @@ async function readAll(
 		const total = typeof pagination?.total === 'number' ? pagination.total : undefined;
 		return { items: listFrom(this.getNode(), page, 'entries', itemIndex), total };
 	};
-	try {
-		for await (const page of stablePages(fetchPage, order, Math.min(pageSize, max))) {
-			entries.push(...page.items.slice(0, max - entries.length));
-			if (entries.length >= max) break;
-		}
-	} catch (error) {
-		if (!(error instanceof OrderBrokenError)) throw error;
-		throw new NodeOperationError(
-			this.getNode(),
-			'Unexpected response from Fliplet: entries not in entry ID order',
-			{
-				itemIndex,
-				description:
-					'Get Many reads many entries in pages ordered by entry ID so that others writing meanwhile cannot make it skip or repeat an entry, and the API answered in another order. Please report it with the response.',
-			},
-		);
+	for await (const page of stablePages(fetchPage, order, Math.min(pageSize, max))) {
+		entries.push(...page.items.slice(0, max - entries.length));
+		if (entries.length >= max) break;
 	}
 	return { pagination, entries };
 }

@@ -92,15 +92,6 @@ export const syncFields: INodeProperties[] = [
 				description: 'Whether keys that differ only in upper/lower case (e.g. emails) match',
 			},
 			{
-				displayName: 'Max Deletes (Entries)',
-				name: 'maxDeletes',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 100,
-				description:
-					'Mirror only: refuse the run (changing nothing) when it would delete more entries than this, e.g. after a sheet lost rows. The error says how many and how to allow it.',
-			},
-			{
 				displayName: 'Max Deletes (% of Entries)',
 				name: 'maxDeleteShare',
 				type: 'number',
@@ -108,6 +99,15 @@ export const syncFields: INodeProperties[] = [
 				default: 10,
 				description:
 					'Mirror only: refuse the run (changing nothing) when it would delete more than this share of the existing entries',
+			},
+			{
+				displayName: 'Max Deletes (Entries)',
+				name: 'maxDeletes',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 100,
+				description:
+					'Mirror only: refuse the run (changing nothing) when it would delete more entries than this, e.g. after a sheet lost rows. The error says how many and how to allow it.',
 			},
 			{
 				displayName: 'Output Changed Rows',

@@ -3,12 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
-import {
-	flipletApiRequest,
-	OrderBrokenError,
-	stablePages,
-	type PageRequest,
-} from '../../../transport';
+import { flipletApiRequest, stablePages, type PageRequest } from '../../../transport';
 import type { ExistingEntry } from './diff';
 
 export const READ_PAGE_SIZE = 5000;
@@ -36,8 +31,6 @@ function totalOf(body: unknown): number | undefined {
 	const pagination = (body as { pagination?: { total?: unknown } } | undefined)?.pagination;
 	return typeof pagination?.total === 'number' ? pagination.total : undefined;
 }
-
-const byId = { compare: (a: { id: number }, b: { id: number }) => a.id - b.id };
 
 /**
  * Every entry of the data source, read in pages ordered by entry id, each turned by `keep` into
@@ -77,20 +70,20 @@ export async function readEntries(
 		);
 		return { items, total: totalOf(body) };
 	};
-	try {
-		for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE)) {
-			for (const { id, data } of page.items) entries.push(keep(id, data));
-		}
-	} catch (error) {
-		if (!(error instanceof OrderBrokenError)) throw error;
-		throw new NodeOperationError(
-			this.getNode(),
-			'Unexpected response from Fliplet: entries not in id order',
-			{
-				description:
-					'Sync reads the data source ordered by entry id (order [["id", "ASC"]]) to read it reliably while others write to it, and the API answered in another order, so nothing was changed. Please report it with the response.',
-			},
-		);
+	const byId = {
+		compare: (a: { id: number }, b: { id: number }) => a.id - b.id,
+		outOfOrder: () =>
+			new NodeOperationError(
+				this.getNode(),
+				'Unexpected response from Fliplet: entries not in id order',
+				{
+					description:
+						'Sync reads the data source ordered by entry id (order [["id", "ASC"]]) to read it reliably while others write to it, and the API answered in another order, so nothing was changed. Please report it with the response.',
+				},
+			),
+	};
+	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE)) {
+		for (const { id, data } of page.items) entries.push(keep(id, data));
 	}
 	return entries;
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
@@ -120,7 +121,18 @@ async function entriesByKey(
 		};
 	};
 	const byKey = new Map<string, number[]>();
-	const byId = { compare: (a: IDataObject, b: IDataObject) => Number(a.id) - Number(b.id) };
+	const byId = {
+		compare: (a: IDataObject, b: IDataObject) => Number(a.id) - Number(b.id),
+		outOfOrder: () =>
+			new NodeOperationError(
+				this.getNode(),
+				'Unexpected response from Fliplet: entries not in id order',
+				{
+					description:
+						'Sync reads the entries of the keys it inserted ordered by entry id, and the API answered in another order. Please report it with the response.',
+				},
+			),
+	};
 	for await (const page of stablePages(fetchPage, byId, 5000)) {
 		for (const entry of page.items) {
 			const data = isObject(entry.data) ? (entry.data as IDataObject) : {};
