@@ -32,23 +32,27 @@ function totalOf(body: unknown): number | undefined {
 	return typeof pagination?.total === 'number' ? pagination.total : undefined;
 }
 
+/** A select of the data source (`where`, `attributes`) and how its entries are used. */
+export interface EntryRead {
+	attributes: string[];
+	where?: IDataObject;
+	visit: (id: number, data: IDataObject) => void;
+}
+
 /**
- * Every entry of the data source, read in pages ordered by entry id, each turned by `keep` into
- * what the diff needs as soon as its page arrives (so the pages' data is not all held at once).
- * Pages are anchored on the last id read (see stablePages), so an entry deleted or added by
- * another writer during the read never makes Sync skip or re-read another one. Reading stops at
- * the total the API reports, or else at a page with nothing new: a page shorter than asked may only
- * mean the server caps page sizes, and stopping there would make mirror mode delete entries it
- * never saw.
+ * Every (matching) entry of the data source, read in pages ordered by entry id and handed to
+ * `visit` as soon as its page arrives (so the pages' data is not all held at once). Pages are
+ * anchored on the last id read (see stablePages), so an entry deleted or added by another writer
+ * during the read never makes Sync skip or re-read another one. Reading stops at the total the API
+ * reports, or else at a page with nothing new: a page shorter than asked may only mean the server
+ * caps page sizes, and stopping there would make mirror mode delete entries it never saw.
  */
-export async function readEntries(
+export async function readById(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
-	attributes: string[],
-	keep: (id: number, data: IDataObject) => ExistingEntry,
+	read: EntryRead,
 	counter: { requests: number },
-): Promise<ExistingEntry[]> {
-	const entries: ExistingEntry[] = [];
+): Promise<void> {
 	const fetchPage = async ({ offset, limit }: PageRequest) => {
 		counter.requests++;
 		const body = await flipletApiRequest.call(this, {
@@ -57,7 +61,8 @@ export async function readEntries(
 			qs: target.qs,
 			body: {
 				type: 'select',
-				attributes,
+				...(read.where ? { where: read.where } : {}),
+				attributes: read.attributes,
 				order: [['id', 'ASC']],
 				limit,
 				offset,
@@ -78,12 +83,25 @@ export async function readEntries(
 				'Unexpected response from Fliplet: entries not in id order',
 				{
 					description:
-						'Sync reads the data source ordered by entry id (order [["id", "ASC"]]) to read it reliably while others write to it, and the API answered in another order, so nothing was changed. Please report it with the response.',
+						'Sync reads the data source ordered by entry id (order [["id", "ASC"]]) to read it reliably while others write to it, and the API answered in another order. Please report it with the response.',
 				},
 			),
 	};
 	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE)) {
-		for (const { id, data } of page.items) entries.push(keep(id, data));
+		for (const { id, data } of page.items) read.visit(id, data);
 	}
+}
+
+/** Every entry of the data source, each turned by `keep` into what the diff needs. */
+export async function readEntries(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	attributes: string[],
+	keep: (id: number, data: IDataObject) => ExistingEntry,
+	counter: { requests: number },
+): Promise<ExistingEntry[]> {
+	const entries: ExistingEntry[] = [];
+	const visit = (id: number, data: IDataObject) => entries.push(keep(id, data));
+	await readById.call(this, target, { attributes, visit }, counter);
 	return entries;
 }

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
 import { listFrom } from '../../../helpers/responses';
-import { flipletApiRequest, stablePages, type PageRequest } from '../../../transport';
+import { flipletApiRequest } from '../../../transport';
 import { chunkBy, MAX_COMMIT_BYTES } from './chunks';
 import type { PlannedInsert } from './diff';
 import { rowKey } from './keys';
+import { readById } from './readEntries';
 import type { SyncSettings } from './settings';
 
 export interface Repair {
@@ -96,51 +96,14 @@ async function entriesByKey(
 	const attributes = keyColumns.every(plainColumn)
 		? ['id', ...keyColumns.map((column) => `data.${column}`)]
 		: ['id', 'data'];
-	const where = keyFilters(rows, keyColumns);
-	const fetchPage = async ({ offset, limit }: PageRequest) => {
-		counter.requests++;
-		const body = await flipletApiRequest.call(this, {
-			method: 'POST',
-			path: dataSourcePath(target, 'data', 'query'),
-			qs: target.qs,
-			body: {
-				type: 'select',
-				where,
-				attributes,
-				order: [['id', 'ASC']],
-				limit,
-				offset,
-				includePagination: true,
-			},
-			idempotent: true,
-		});
-		const total = isObject(body) && isObject(body.pagination) ? body.pagination.total : undefined;
-		return {
-			items: listFrom(this.getNode(), body, 'entries'),
-			total: typeof total === 'number' ? total : undefined,
-		};
-	};
 	const byKey = new Map<string, number[]>();
-	const byId = {
-		compare: (a: IDataObject, b: IDataObject) => Number(a.id) - Number(b.id),
-		outOfOrder: () =>
-			new NodeOperationError(
-				this.getNode(),
-				'Unexpected response from Fliplet: entries not in id order',
-				{
-					description:
-						'Sync reads the entries of the keys it inserted ordered by entry id, and the API answered in another order. Please report it with the response.',
-				},
-			),
+	const visit = (id: number, data: IDataObject) => {
+		const found = rowKey(data, keyColumns, settings.ignoreKeyCase);
+		if (!('key' in found) || !wanted.has(found.key)) return;
+		byKey.set(found.key, [...(byKey.get(found.key) ?? []), id]);
 	};
-	for await (const page of stablePages(fetchPage, byId, 5000)) {
-		for (const entry of page.items) {
-			const data = isObject(entry.data) ? (entry.data as IDataObject) : {};
-			const found = rowKey(data, keyColumns, settings.ignoreKeyCase);
-			if (!('key' in found) || !wanted.has(found.key)) continue;
-			byKey.set(found.key, [...(byKey.get(found.key) ?? []), Number(entry.id)]);
-		}
-	}
+	const where = keyFilters(rows, keyColumns);
+	await readById.call(this, target, { attributes, where, visit }, counter);
 	return byKey;
 }
 
