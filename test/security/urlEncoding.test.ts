@@ -38,7 +38,7 @@ describe('path and query values are URL-encoded', () => {
 			returnAll: true,
 		});
 		expect(read.error).toBeUndefined();
-		expect(read.json).toEqual([expect.objectContaining({ Title: 'Hello' })]);
+		expect(read.json).toEqual([expect.objectContaining({ data: { Title: 'Hello' } })]);
 
 		const encoded = `/v1/data-sources/${encodeURIComponent(name)}/`;
 		const byNameRequests = apiRequests(sandbox()).filter((r) => r.path.startsWith(encoded));

@@ -5,6 +5,12 @@ export {
 	type FlipletContext,
 	type FlipletRequest,
 } from './request';
-export { collectPages, type PageRequest } from './paginate';
+export {
+	collectPages,
+	stablePages,
+	type OrderedPage,
+	type PageRequest,
+	type ReadOrder,
+} from './paginate';
 export { buildMultipartBody, type MultipartFile, type MultipartField } from './multipart';
 export { resolveBaseUrl, regionFromToken, isSafeBaseUrl, REGION_HOSTS } from './baseUrl';

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
-import { flipletApiRequest } from '../../../transport';
+import { flipletApiRequest, stablePages, type PageRequest } from '../../../transport';
 import type { ExistingEntry } from './diff';
 
 export const READ_PAGE_SIZE = 5000;
@@ -32,12 +32,67 @@ function totalOf(body: unknown): number | undefined {
 	return typeof pagination?.total === 'number' ? pagination.total : undefined;
 }
 
+/** A select of the data source (`where`, `attributes`) and how its entries are used. */
+export interface EntryRead {
+	attributes: string[];
+	where?: IDataObject;
+	visit: (id: number, data: IDataObject) => void;
+}
+
 /**
- * Every entry of the data source, read by id in pages, each turned by `keep` into what the diff
- * needs as soon as its page arrives (so the pages' data is not all held at once). Reading stops at the total the API reports,
- * or else at an empty page: a page shorter than asked may only mean the server caps page sizes,
- * and stopping there would make mirror mode delete entries it never saw.
+ * Every (matching) entry of the data source, read in pages ordered by entry id and handed to
+ * `visit` as soon as its page arrives (so the pages' data is not all held at once). Pages are
+ * anchored on the last id read (see stablePages), so an entry deleted or added by another writer
+ * during the read never makes Sync skip or re-read another one. Reading stops at the total the API
+ * reports, or else at a page with nothing new: a page shorter than asked may only mean the server
+ * caps page sizes, and stopping there would make mirror mode delete entries it never saw.
  */
+export async function readById(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	read: EntryRead,
+	counter: { requests: number },
+): Promise<void> {
+	const fetchPage = async ({ offset, limit }: PageRequest) => {
+		counter.requests++;
+		const body = await flipletApiRequest.call(this, {
+			method: 'POST',
+			path: dataSourcePath(target, 'data', 'query'),
+			qs: target.qs,
+			body: {
+				type: 'select',
+				...(read.where ? { where: read.where } : {}),
+				attributes: read.attributes,
+				order: [['id', 'ASC']],
+				limit,
+				offset,
+				includePagination: true,
+			},
+			idempotent: true,
+		});
+		const items = listFrom(this.getNode(), body, 'entries').map((raw) =>
+			checkedEntry.call(this, raw),
+		);
+		return { items, total: totalOf(body) };
+	};
+	const byId = {
+		compare: (a: { id: number }, b: { id: number }) => a.id - b.id,
+		outOfOrder: () =>
+			new NodeOperationError(
+				this.getNode(),
+				'Unexpected response from Fliplet: entries not in id order',
+				{
+					description:
+						'Sync reads the data source ordered by entry id (order [["id", "ASC"]]) to read it reliably while others write to it, and the API answered in another order. Please report it with the response.',
+				},
+			),
+	};
+	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE)) {
+		for (const { id, data } of page.items) read.visit(id, data);
+	}
+}
+
+/** Every entry of the data source, each turned by `keep` into what the diff needs. */
 export async function readEntries(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
@@ -46,28 +101,7 @@ export async function readEntries(
 	counter: { requests: number },
 ): Promise<ExistingEntry[]> {
 	const entries: ExistingEntry[] = [];
-	for (;;) {
-		counter.requests++;
-		const body = await flipletApiRequest.call(this, {
-			method: 'POST',
-			path: dataSourcePath(target, 'data', 'query'),
-			qs: target.qs,
-			body: {
-				type: 'select',
-				attributes,
-				order: [['id', 'ASC']],
-				limit: READ_PAGE_SIZE,
-				offset: entries.length,
-				includePagination: true,
-			},
-			idempotent: true,
-		});
-		const page = listFrom(this.getNode(), body, 'entries');
-		for (const raw of page) {
-			const { id, data } = checkedEntry.call(this, raw);
-			entries.push(keep(id, data));
-		}
-		const total = totalOf(body);
-		if (page.length === 0 || (total !== undefined && entries.length >= total)) return entries;
-	}
+	const visit = (id: number, data: IDataObject) => entries.push(keep(id, data));
+	await readById.call(this, target, { attributes, visit }, counter);
+	return entries;
 }
