@@ -69,35 +69,25 @@ describe('Entry → Sync: a commit that fails', () => {
 		);
 	});
 
-	it('a refused update commit says none landed and how many rows it held', async () => {
-		const id = await dataSourceWith(sandbox(), remote);
-		refuseNthCommit(1, 400);
-		const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
+	it.each([
+		[1, 'update', /^None of the 3 commits had landed\. /],
+		[2, 'insert', /^Commit 1 of 3 landed \(0 inserted, 2 updated, 0 deleted\)\. /],
+	])(
+		'a refused commit %i (%s of 2 rows) says what landed before it, and passes on the advice',
+		async (n, kind, landed) => {
+			const id = await dataSourceWith(sandbox(), remote);
+			refuseNthCommit(n, 400);
+			const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
 
-		expect(result.error?.message).toBe(
-			`Sync stopped at commit 1 of 3 (update of 2 rows): ${REFUSAL.message}`,
-		);
-		expect(result.error?.description).toMatch(
-			new RegExp(`^None of the 3 commits had landed\\. .+ \\S`),
-		);
-		expect(result.error?.description).toContain(RERUN_IS_SAFE);
-		expect(result.error?.description?.endsWith(RERUN_IS_SAFE)).toBe(false);
-		expect(commitsOf(sandbox())).toHaveLength(1);
-		expect(storedData(sandbox(), id)).toEqual(remote);
-	});
-
-	it('after one landed commit the summary says "Commit 1" and counts its rows', async () => {
-		const id = await dataSourceWith(sandbox(), remote);
-		refuseNthCommit(2, 400);
-		const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
-
-		expect(result.error?.message).toBe(
-			`Sync stopped at commit 2 of 3 (insert of 2 rows): ${REFUSAL.message}`,
-		);
-		expect(result.error?.description).toMatch(
-			/^Commit 1 of 3 landed \(0 inserted, 2 updated, 0 deleted\)\. /,
-		);
-	});
+			expect(result.error?.message).toBe(
+				`Sync stopped at commit ${n} of 3 (${kind} of 2 rows): ${REFUSAL.message}`,
+			);
+			expect(result.error?.description).toMatch(landed);
+			expect(result.error?.description).toContain(`${RERUN_IS_SAFE} `);
+			expect(result.error?.description?.endsWith(RERUN_IS_SAFE)).toBe(false);
+			expect(commitsOf(sandbox())).toHaveLength(n);
+		},
+	);
 
 	it('a server failure of an insert commit gives no advice beyond the safe re-run (the API said nothing to fix)', async () => {
 		const id = await dataSourceWith(sandbox(), remote);

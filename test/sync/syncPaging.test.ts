@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_COMMIT_BYTES, clientIdOf } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { MAX_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';
-import { runNode, sandboxCredential, useSandbox } from '../harness';
+import { useSandbox, type Sandbox } from '../harness';
 import { startApiProxy, type ApiProxy } from './apiProxy';
 import { commitsOf, dataSourceWith, runSync, storedData, storedEntries } from './fixtures';
 
@@ -14,26 +14,13 @@ afterEach(async () => {
 	proxy = undefined;
 });
 
-/** Sync through `proxy` instead of straight to the sandbox. */
-async function runSyncVia(
+/** Sync through `api` instead of straight to the sandbox: the proxy's address stands in for it. */
+const runSyncVia = (
 	api: ApiProxy,
 	dataSourceId: number,
 	rows: IDataObject[],
 	parameters: IDataObject,
-) {
-	const { flipletApi } = sandboxCredential(sandbox());
-	return await runNode({
-		parameters: {
-			resource: 'entry',
-			operation: 'sync',
-			dataSource: { __rl: true, mode: 'id', value: String(dataSourceId) },
-			keyColumns: 'Email',
-			...parameters,
-		} as any,
-		input: rows.map((json) => ({ json })),
-		credentials: { flipletApi: { ...flipletApi, baseUrl: api.url } },
-	});
-}
+) => runSync({ url: api.url } as Sandbox, dataSourceId, rows, parameters);
 
 /** An API that answers at most `cap` entries per page, whatever was asked, and maybe no total. */
 function cappedPages(cap: number, total: 'kept' | 'none') {
