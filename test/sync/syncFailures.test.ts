@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clientIdOf } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
-import { useSandbox } from '../harness';
+import { useSandbox, type Sandbox } from '../harness';
 import { faultNthCommit, type CommitFault } from '../reliability/commitFaults';
 import {
 	commitsOf,
@@ -123,15 +123,19 @@ describe('Entry → Sync: a commit that fails', () => {
 	});
 });
 
+type Fault = Parameters<Sandbox['injectFault']>[0];
+
+/** The next read (data source query) meets `fault`, e.g. a 503 or a 200 with a body of our own. */
+const faultRead = (fault: Omit<Fault, 'method' | 'path'>) =>
+	sandbox().injectFault({ ...fault, method: 'POST', path: '/data/query$' });
+
+/** The read is answered 200 with `body` instead of the entries. */
+const answerRead = (body: unknown) => faultRead({ mode: 'status-before', status: 200, body });
+
 describe('Entry → Sync: the read', () => {
 	it('is retried after a transient server fault, and the run completes', async () => {
 		const id = await dataSourceWith(sandbox(), remote);
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 503,
-			method: 'POST',
-			path: '/data/query$',
-		});
+		faultRead({ mode: 'status-before', status: 503 });
 		const result = await runSync(sandbox(), id, input);
 
 		expect(result.error).toBeUndefined();
@@ -144,7 +148,7 @@ describe('Entry → Sync: the read', () => {
 
 	it('is retried after a dropped connection', async () => {
 		const id = await dataSourceWith(sandbox(), remote);
-		sandbox().injectFault({ mode: 'drop-before', method: 'POST', path: '/data/query$' });
+		faultRead({ mode: 'drop-before' });
 		const result = await runSync(sandbox(), id, remote);
 
 		expect(result.error).toBeUndefined();
@@ -153,13 +157,7 @@ describe('Entry → Sync: the read', () => {
 
 	it('that keeps failing stops the run before any write, and says so', async () => {
 		const id = await dataSourceWith(sandbox(), remote);
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 503,
-			method: 'POST',
-			path: '/data/query$',
-			count: MAX_FAULT_RETRIES + 1,
-		});
+		faultRead({ mode: 'status-before', status: 503, count: MAX_FAULT_RETRIES + 1 });
 		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
 
 		expect(result.error).toBeDefined();
@@ -178,13 +176,7 @@ describe('Entry → Sync: the read', () => {
 
 	it.each(malformed)('refuses an answer with %s, changing nothing', async (_name, answer) => {
 		const id = await dataSourceWith(sandbox(), remote);
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 200,
-			body: answer,
-			method: 'POST',
-			path: '/data/query$',
-		});
+		answerRead(answer);
 		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
 
 		expect(result.error?.message).toBe(
@@ -197,13 +189,7 @@ describe('Entry → Sync: the read', () => {
 
 	it('refuses an answer without an entries list', async () => {
 		const id = await dataSourceWith(sandbox(), remote);
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 200,
-			body: { rows: [] },
-			method: 'POST',
-			path: '/data/query$',
-		});
+		answerRead({ rows: [] });
 		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
 
 		expect(result.error?.message).toMatch(/^Unexpected response from Fliplet/);
@@ -215,13 +201,7 @@ describe('Entry → Sync: the read', () => {
 		['with null data', { id: 0, data: null }],
 	])('takes an entry %s as an entry with no columns', async (_name, entry) => {
 		const id = await dataSourceWith(sandbox(), []);
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 200,
-			body: { entries: [{ ...entry, id: 1 }], pagination: { total: 1 } },
-			method: 'POST',
-			path: '/data/query$',
-		});
+		answerRead({ entries: [{ ...entry, id: 1 }], pagination: { total: 1 } });
 		const result = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
 
 		expect(result.error).toBeUndefined();
