@@ -187,6 +187,22 @@ describe('Entry → Sync: the read', () => {
 		expect(storedData(sandbox(), id)).toEqual(remote);
 	});
 
+	it('refuses a page whose entries are not in id order (the read relies on it), changing nothing', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		answerRead({
+			entries: [
+				{ id: 5, data: { Email: 'b@x.io' } },
+				{ id: 3, data: { Email: 'a@x.io' } },
+			],
+		});
+		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
+
+		expect(result.error?.message).toBe('Unexpected response from Fliplet: entries not in id order');
+		expect(result.error?.description).toMatch(/nothing was changed/);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedData(sandbox(), id)).toEqual(remote);
+	});
+
 	it('refuses an answer without an entries list', async () => {
 		const id = await dataSourceWith(sandbox(), remote);
 		answerRead({ rows: [] });
