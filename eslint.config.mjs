@@ -16,6 +16,8 @@ export default [
 		'dist',
 		'coverage',
 		'.cache',
+		'.stryker-tmp',
+		'reports',
 		'gulpfile.js',
 		'index.js',
 		'jest.config.js',

@@ -1,0 +1,330 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { clientIdOf } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
+import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
+import { useSandbox, type Sandbox } from '../harness';
+import { faultNthCommit, type CommitFault } from '../reliability/commitFaults';
+import {
+	commitsOf,
+	dataSourceWith,
+	queriesOf,
+	runSync,
+	storedData,
+	storedEntries,
+} from './fixtures';
+
+const sandbox = useSandbox();
+
+afterEach(() => {
+	// faultNthCommit wraps the request log's push; the log array outlives each test.
+	delete (sandbox().requests as any).push;
+});
+
+/**
+ * Remote: a, b (both changed by the input), c, d (absent from it). Input adds e and f.
+ * Mirror mode with chunks of 2: update [a, b], insert [e, f], delete [c, d].
+ */
+const remote = ['a', 'b', 'c', 'd'].map((name, n) => ({ Email: `${name}@x.io`, N: n }));
+const input: IDataObject[] = [
+	{ Email: 'a@x.io', N: 10 },
+	{ Email: 'b@x.io', N: 11 },
+	{ Email: 'e@x.io', N: 4 },
+	{ Email: 'f@x.io', N: 5 },
+];
+const mirrorInChunksOf2 = { syncMode: 'mirror', syncOptions: { chunkSize: 2 } };
+
+/** The API's own refusal of a commit, e.g. a rule of the data source. */
+const REFUSAL = { message: 'Entry rejected by a data source rule' };
+
+/** The n-th commit is answered `status` (with the API's refusal text) before it is processed. */
+function refuseNthCommit(n: number, status: number) {
+	const fault = { mode: 'status-before', status, body: REFUSAL } as CommitFault;
+	faultNthCommit(sandbox(), n, fault);
+}
+
+describe('Entry → Sync: a commit that fails', () => {
+	it('a refused delete commit names its rows, what landed before it, and passes on the API advice', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		refuseNthCommit(3, 400);
+		const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
+
+		expect(result.error?.message).toBe(
+			`Sync stopped at commit 3 of 3 (delete of 2 rows): ${REFUSAL.message}`,
+		);
+		const description = result.error?.description ?? '';
+		expect(
+			description.startsWith(
+				`Commits 1–2 of 3 landed (2 inserted, 2 updated, 0 deleted). ${RERUN_IS_SAFE} `,
+			),
+		).toBe(true);
+		// The API's 4xx advice (what to fix) follows the re-run note.
+		expect(description.length).toBeGreaterThan(
+			`Commits 1–2 of 3 landed (2 inserted, 2 updated, 0 deleted). ${RERUN_IS_SAFE} `.length,
+		);
+		// A refusal is not re-sent: the three commits went out once each.
+		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([200, 200, 400]);
+		expect(storedData(sandbox(), id).map((row) => row.Email)).toEqual(
+			expect.arrayContaining(['c@x.io', 'd@x.io', 'e@x.io', 'f@x.io']),
+		);
+	});
+
+	it.each([
+		[1, 'update', /^None of the 3 commits had landed\. /],
+		[2, 'insert', /^Commit 1 of 3 landed \(0 inserted, 2 updated, 0 deleted\)\. /],
+	])(
+		'a refused commit %i (%s of 2 rows) says what landed before it, and passes on the advice',
+		async (n, kind, landed) => {
+			const id = await dataSourceWith(sandbox(), remote);
+			refuseNthCommit(n, 400);
+			const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
+
+			expect(result.error?.message).toBe(
+				`Sync stopped at commit ${n} of 3 (${kind} of 2 rows): ${REFUSAL.message}`,
+			);
+			expect(result.error?.description).toMatch(landed);
+			expect(result.error?.description).toContain(`${RERUN_IS_SAFE} `);
+			expect(result.error?.description?.endsWith(RERUN_IS_SAFE)).toBe(false);
+			expect(commitsOf(sandbox())).toHaveLength(n);
+		},
+	);
+
+	it('a server failure of an insert commit gives no advice beyond the safe re-run (the API said nothing to fix)', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		refuseNthCommit(2, 500);
+		const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
+
+		expect(result.error?.message).toMatch(/^Sync stopped at commit 2 of 3 \(insert of 2 rows\): /);
+		expect(result.error?.description).toBe(
+			`Commit 1 of 3 landed (0 inserted, 2 updated, 0 deleted). ${RERUN_IS_SAFE}`,
+		);
+		// An insert is never re-sent on its own.
+		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([200, 500]);
+	});
+
+	it('with Continue On Fail the summary counts only what landed and names the failed commit', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		refuseNthCommit(3, 400);
+		const result = await runSync(sandbox(), id, input, mirrorInChunksOf2, {
+			continueOnFail: true,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({
+			inserted: 2,
+			updated: 2,
+			deleted: 0,
+			commits: 2,
+			failedCommit: 3,
+			totalCommits: 3,
+			error: `Sync stopped at commit 3 of 3 (delete of 2 rows): ${REFUSAL.message}`,
+		});
+		expect(String(result.json[0].description)).toContain(RERUN_IS_SAFE);
+	});
+});
+
+type Fault = Parameters<Sandbox['injectFault']>[0];
+
+/** The next read (data source query) meets `fault`, e.g. a 503 or a 200 with a body of our own. */
+const faultRead = (fault: Omit<Fault, 'method' | 'path'>) =>
+	sandbox().injectFault({ ...fault, method: 'POST', path: '/data/query$' });
+
+/** The read is answered 200 with `body` instead of the entries. */
+const answerRead = (body: unknown) => faultRead({ mode: 'status-before', status: 200, body });
+
+describe('Entry → Sync: the read', () => {
+	it('is retried after a transient server fault, and the run completes', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		faultRead({ mode: 'status-before', status: 503 });
+		const result = await runSync(sandbox(), id, input);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 2, updated: 2, unchanged: 0 });
+		expect(queriesOf(sandbox())[0].status).toBe(503);
+		expect(queriesOf(sandbox())[1].status).toBe(200);
+		// Nothing read twice: the two known keys were updated, not inserted again.
+		expect(storedData(sandbox(), id)).toHaveLength(6);
+	});
+
+	it('is retried after a dropped connection', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		faultRead({ mode: 'drop-before' });
+		const result = await runSync(sandbox(), id, remote);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 0, unchanged: 4 });
+	});
+
+	it('that keeps failing stops the run before any write, and says so', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		faultRead({ mode: 'status-before', status: 503, count: MAX_FAULT_RETRIES + 1 });
+		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
+
+		expect(result.error).toBeDefined();
+		expect(queriesOf(sandbox())).toHaveLength(MAX_FAULT_RETRIES + 1);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedData(sandbox(), id)).toEqual(remote);
+	});
+
+	const malformed: Array<[string, unknown]> = [
+		['an entry without id', { entries: [{ data: { Email: 'a@x.io' } }] }],
+		['an id that is not a number', { entries: [{ id: 'abc', data: {} }] }],
+		['an id that is not whole', { entries: [{ id: 1.5, data: {} }] }],
+		['data that is a list', { entries: [{ id: 3, data: [{ Email: 'a@x.io' }] }] }],
+		['data that is text', { entries: [{ id: 3, data: 'a@x.io' }] }],
+	];
+
+	it.each(malformed)('refuses an answer with %s, changing nothing', async (_name, answer) => {
+		const id = await dataSourceWith(sandbox(), remote);
+		answerRead(answer);
+		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
+
+		expect(result.error?.message).toBe(
+			'Unexpected response from Fliplet: an entry without id or data',
+		);
+		expect(result.error?.description).toMatch(/nothing was changed/);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedData(sandbox(), id)).toEqual(remote);
+	});
+
+	it('refuses a page whose entries are not in id order (the read relies on it), changing nothing', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		answerRead({
+			entries: [
+				{ id: 5, data: { Email: 'b@x.io' } },
+				{ id: 3, data: { Email: 'a@x.io' } },
+			],
+		});
+		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
+
+		expect(result.error?.message).toBe('Unexpected response from Fliplet: entries not in id order');
+		expect(result.error?.description).toMatch(/nothing was changed/);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedData(sandbox(), id)).toEqual(remote);
+	});
+
+	it('refuses an answer without an entries list', async () => {
+		const id = await dataSourceWith(sandbox(), remote);
+		answerRead({ rows: [] });
+		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
+
+		expect(result.error?.message).toMatch(/^Unexpected response from Fliplet/);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+	});
+
+	it.each([
+		['without data', { id: 0 }],
+		['with null data', { id: 0, data: null }],
+	])('takes an entry %s as an entry with no columns', async (_name, entry) => {
+		const id = await dataSourceWith(sandbox(), []);
+		answerRead({ entries: [{ ...entry, id: 1 }], pagination: { total: 1 } });
+		const result = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 1, unchanged: 0 });
+		expect(storedData(sandbox(), id)).toEqual([{ Email: 'a@x.io' }]);
+	});
+});
+
+describe('Entry → Sync: the ids of new entries', () => {
+	it('hands each new entry id back to the item it came from, over several insert commits', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io', N: 0 }]);
+		const rows = [
+			{ Email: 'old@x.io', N: 1 },
+			...Array.from({ length: 5 }, (_, n) => ({ Email: `new${n}@x.io`, N: n })),
+		];
+		const result = await runSync(sandbox(), id, rows, {
+			syncOptions: { chunkSize: 2, outputRows: true },
+		});
+
+		expect(result.error).toBeUndefined();
+		const idByEmail = new Map(
+			storedEntries(sandbox(), id).map((entry) => [entry.data.Email, entry.id]),
+		);
+		const inserts = result.items.filter((item) => item.json.action === 'insert');
+		expect(inserts).toHaveLength(5);
+		for (const item of inserts) {
+			const { item: itemIndex } = item.pairedItem as { item: number };
+			expect(item.json.data).toEqual(rows[itemIndex]);
+			expect(item.json.id).toBe(idByEmail.get(rows[itemIndex].Email));
+			expect(item.json.idNote).toBeUndefined();
+		}
+		expect(new Set(inserts.map((item) => item.json.id)).size).toBe(5);
+	});
+
+	it('keeps the ids a malformed clientIds reply does give, and says which are missing', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const rows = Array.from({ length: 4 }, (_, n) => ({ Email: `p${n}@x.io` }));
+		sandbox().injectFault({
+			mode: 'status-after',
+			status: 200,
+			body: {
+				clientIds: [
+					null,
+					'n8n',
+					{ clientId: clientIdOf(0), id: 'not a number' },
+					{ clientId: clientIdOf(1), id: 41 },
+					{ clientId: 'another-client-row', id: 42 },
+					{ clientId: clientIdOf(2), id: 43.5 },
+					{ clientId: clientIdOf(3), id: '44' },
+				],
+			},
+			method: 'POST',
+			path: '/commit$',
+		});
+		const result = await runSync(sandbox(), id, rows, { syncOptions: { outputRows: true } });
+
+		expect(result.error).toBeUndefined();
+		const byItem = new Map(
+			result.items.slice(1).map((item) => [(item.pairedItem as { item: number }).item, item.json]),
+		);
+		expect(byItem.get(1)).toEqual({ action: 'insert', id: 41, key: 'p1@x.io', data: rows[1] });
+		expect(byItem.get(3)).toEqual({ action: 'insert', id: 44, key: 'p3@x.io', data: rows[3] });
+		for (const itemIndex of [0, 2]) {
+			expect(byItem.get(itemIndex)).toMatchObject({ action: 'insert', id: null });
+			expect(byItem.get(itemIndex)?.idNote).toMatch(/did not return the id/);
+		}
+		// The rows themselves landed.
+		expect(storedData(sandbox(), id)).toEqual(rows);
+	});
+
+	it('gives every new row a note when the reply has no clientIds list', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		sandbox().injectFault({
+			mode: 'status-after',
+			status: 200,
+			body: { clientIds: { [clientIdOf(0)]: 7 } },
+			method: 'POST',
+			path: '/commit$',
+		});
+		const rows = [{ Email: 'a@x.io' }, { Email: 'b@x.io' }];
+		const result = await runSync(sandbox(), id, rows, { syncOptions: { outputRows: true } });
+
+		expect(result.json.slice(1)).toEqual(
+			rows.map((data) => ({
+				action: 'insert',
+				id: null,
+				key: data.Email,
+				data,
+				idNote: expect.stringMatching(/did not return the id/),
+			})),
+		);
+	});
+
+	it('a dry run lists the rows it would insert, with no id since nothing was sent', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const result = await runSync(sandbox(), id, [{ Email: 'a@x.io' }], {
+			syncOptions: { dryRun: true, outputRows: true },
+		});
+
+		expect(result.json[0]).toMatchObject({ inserted: 1, dryRun: true, commits: 0 });
+		expect(result.json[1]).toEqual({
+			action: 'insert',
+			id: null,
+			key: 'a@x.io',
+			data: { Email: 'a@x.io' },
+			idNote: expect.stringMatching(/^Dry run/),
+		});
+		expect(commitsOf(sandbox())).toHaveLength(0);
+	});
+});
