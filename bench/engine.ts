@@ -27,6 +27,8 @@ export interface SyncRun {
 	/** The Sync node's own execution time, as n8n records it. */
 	syncMs: number;
 	wallMs: number;
+	/** CPU time of this process (n8n and the node) during the run. */
+	cpuMs: number;
 	memory: MemoryPeak;
 }
 
@@ -143,6 +145,7 @@ export async function runSyncWorkflow(
 	});
 
 	const started = Date.now();
+	const cpuBefore = process.cpuUsage();
 	const { value: run, memory } = await measured(async (atSyncStart) => {
 		const additional = benchAdditionalData(sandboxUrl, workflowData);
 		additional.hooks?.addHandler('nodeExecuteBefore', (nodeName) => {
@@ -154,9 +157,16 @@ export async function runSyncWorkflow(
 		});
 	}, options.liveMemory === true);
 	const wallMs = Date.now() - started;
+	const cpu = process.cpuUsage(cpuBefore);
 	const syncRun = run.data.resultData.runData.Sync?.[0];
 	if (!syncRun || syncRun.error)
 		throw syncRun?.error ?? run.data.resultData.error ?? new Error('Sync did not run');
 	const summary = syncRun.data?.main?.[0]?.[0]?.json ?? {};
-	return { summary, syncMs: syncRun.executionTime, wallMs, memory };
+	return {
+		summary,
+		syncMs: syncRun.executionTime,
+		wallMs,
+		cpuMs: (cpu.user + cpu.system) / 1000,
+		memory,
+	};
 }

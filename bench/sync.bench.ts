@@ -72,7 +72,7 @@ function timeText(measured: Measured): { text: string; ratio: number } {
 	const ratio = measured.run.syncMs / floor;
 	return {
 		ratio,
-		text: `Sync ${seconds(measured.run.syncMs)} (floor ${seconds(floor)}, ${ratio.toFixed(2)}×; workflow ${seconds(measured.run.wallMs)})`,
+		text: `Sync ${seconds(measured.run.syncMs)} (floor ${seconds(floor)}, ${ratio.toFixed(2)}×; workflow ${seconds(measured.run.wallMs)}; CPU: n8n and the node ${seconds(measured.run.cpuMs)}, sandbox ${seconds(measured.stats.cpuMs)})`,
 	};
 }
 
