@@ -14,7 +14,10 @@ import { BenchRows } from './rowsNode';
 registerNodeType('bench.rows', () => new BenchRows());
 
 export interface MemoryPeak {
+	/** Heap in use before the workflow starts (after a full collection). */
 	baselineHeap: number;
+	/** Heap in use when the Sync node starts: the baseline plus the input items n8n holds. */
+	itemsHeap: number;
 	peakHeap: number;
 	peakRss: number;
 }
@@ -24,6 +27,8 @@ export interface SyncRun {
 	/** The Sync node's own execution time, as n8n records it. */
 	syncMs: number;
 	wallMs: number;
+	/** CPU time of this process (n8n and the node) during the run. */
+	cpuMs: number;
 	memory: MemoryPeak;
 }
 
@@ -41,29 +46,50 @@ export function benchAdditionalData(
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /**
- * Samples the heap while `work` runs; the baseline is taken after a full collection. With `live`,
- * each sample (every 200 ms) first collects garbage, so the peak is memory in use, not garbage
- * V8 has not yet reclaimed; that slows the run, so times are taken from runs without it.
+ * With live sampling, a full collection runs once the heap has grown past the live peak seen so far
+ * by 5% of the growth (at least 8 MB): only the collected readings count, so the peak is memory in
+ * use, and at most that step below the true peak.
+ */
+const gcStep = (growth: number) => Math.max(8 * 1024 * 1024, growth * 0.05);
+
+/**
+ * Samples the heap while `work` runs; the baseline is taken after a full collection. Without
+ * `live` the peak includes garbage V8 has not reclaimed yet; with it, it is memory in use (see
+ * gcStep). That slows the run, so times are taken from runs without it.
  */
 async function measured<T>(
-	work: () => Promise<T>,
+	work: (atSyncStart: () => void) => Promise<T>,
 	live: boolean,
 ): Promise<{ value: T; memory: MemoryPeak }> {
 	gc?.();
 	const baselineHeap = process.memoryUsage().heapUsed;
 	let peakHeap = baselineHeap;
+	let itemsHeap = baselineHeap;
 	let peakRss = process.memoryUsage().rss;
-	const sample = () => {
-		if (live) gc?.();
-		const usage = process.memoryUsage();
-		peakHeap = Math.max(peakHeap, usage.heapUsed);
+	const collect = live && gc ? gc : undefined;
+	const sample = (force = false) => {
+		let usage = process.memoryUsage();
 		peakRss = Math.max(peakRss, usage.rss);
+		if (!collect) {
+			peakHeap = Math.max(peakHeap, usage.heapUsed);
+			return;
+		}
+		if (force || usage.heapUsed > peakHeap + gcStep(peakHeap - baselineHeap)) {
+			collect();
+			usage = process.memoryUsage();
+			peakHeap = Math.max(peakHeap, usage.heapUsed);
+		}
 	};
-	const timer = setInterval(sample, live ? 200 : 5);
+	const atSyncStart = () => {
+		collect?.();
+		itemsHeap = process.memoryUsage().heapUsed;
+		peakHeap = Math.max(peakHeap, itemsHeap);
+	};
+	const timer = setInterval(sample, 5);
 	try {
-		const value = await work();
-		sample();
-		return { value, memory: { baselineHeap, peakHeap, peakRss } };
+		const value = await work(atSyncStart);
+		sample(true);
+		return { value, memory: { baselineHeap, itemsHeap, peakHeap, peakRss } };
 	} finally {
 		clearInterval(timer);
 	}
@@ -119,18 +145,28 @@ export async function runSyncWorkflow(
 	});
 
 	const started = Date.now();
-	const { value: run, memory } = await measured(
-		async () =>
-			await new WorkflowExecute(benchAdditionalData(sandboxUrl, workflowData), 'manual').run({
-				workflow,
-				startNode: workflow.getNode('Rows') ?? undefined,
-			}),
-		options.liveMemory === true,
-	);
+	const cpuBefore = process.cpuUsage();
+	const { value: run, memory } = await measured(async (atSyncStart) => {
+		const additional = benchAdditionalData(sandboxUrl, workflowData);
+		additional.hooks?.addHandler('nodeExecuteBefore', (nodeName) => {
+			if (nodeName === 'Sync') atSyncStart();
+		});
+		return await new WorkflowExecute(additional, 'manual').run({
+			workflow,
+			startNode: workflow.getNode('Rows') ?? undefined,
+		});
+	}, options.liveMemory === true);
 	const wallMs = Date.now() - started;
+	const cpu = process.cpuUsage(cpuBefore);
 	const syncRun = run.data.resultData.runData.Sync?.[0];
 	if (!syncRun || syncRun.error)
 		throw syncRun?.error ?? run.data.resultData.error ?? new Error('Sync did not run');
 	const summary = syncRun.data?.main?.[0]?.[0]?.json ?? {};
-	return { summary, syncMs: syncRun.executionTime, wallMs, memory };
+	return {
+		summary,
+		syncMs: syncRun.executionTime,
+		wallMs,
+		cpuMs: (cpu.user + cpu.system) / 1000,
+		memory,
+	};
 }

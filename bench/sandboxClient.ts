@@ -4,6 +4,8 @@ import { join } from 'path';
 import { TOKENS } from '../test/harness';
 
 export interface RequestStats {
+	/** CPU time the sandbox process spent since the mark. */
+	cpuMs: number;
 	requests: number;
 	bytes: number;
 	queries: number;

@@ -6,6 +6,7 @@ const { createSandbox } = require('../sandbox');
 
 const sandbox = createSandbox({ rateLimits: true });
 let mark = 0;
+let cpuAtMark = process.cpuUsage();
 
 /** Request bodies are only kept until they are counted: 100,000 rows would otherwise pile up. */
 function forgetBodies() {
@@ -17,6 +18,7 @@ const commands = {
 	mark() {
 		forgetBodies();
 		mark = sandbox.requests.length;
+		cpuAtMark = process.cpuUsage();
 		sandbox.rateLimiter.reset();
 		return {};
 	},
@@ -24,7 +26,9 @@ const commands = {
 		const since = sandbox.requests.slice(mark);
 		const count = (test) => since.filter(test).length;
 		forgetBodies();
+		const cpu = process.cpuUsage(cpuAtMark);
 		return {
+			cpuMs: (cpu.user + cpu.system) / 1000,
 			requests: since.length,
 			bytes: since.reduce((sum, record) => sum + record.bytes, 0),
 			queries: count((record) => record.path.endsWith('/data/query')),

@@ -1,7 +1,7 @@
 'use strict';
 
 const { iso } = require('../state');
-const { entriesOf, setEntries } = require('./store');
+const { snapshotOf, snapshotEntries, setEntries } = require('./store');
 
 /** Snapshots live beside the version records, so the public records stay as the API shows them. */
 function snapshots(state) {
@@ -24,7 +24,7 @@ function userOf(state, principal) {
 
 /** Records the current content of a data source as a version (entries are shared, not copied). */
 function snapshot(state, dataSource, action, principal) {
-	const entries = entriesOf(state, dataSource.id).slice();
+	const entries = snapshotOf(state, dataSource.id);
 	const at = iso(state.now());
 	const id = state.nextId++;
 	const version = {
@@ -33,7 +33,7 @@ function snapshot(state, dataSource, action, principal) {
 		data: {
 			action,
 			columns: [...(dataSource.columns ?? [])],
-			entries: { count: entries.length, key: `datasource-versions/${dataSource.id}/${id}.json` },
+			entries: { count: entries.size, key: `datasource-versions/${dataSource.id}/${id}.json` },
 		},
 		pageId: null,
 		userId: principal?.userId ?? 0,
@@ -51,13 +51,16 @@ function versionsOf(state, dataSourceId) {
 }
 
 function versionEntries(state, version) {
-	return (snapshots(state).get(version.id) ?? []).map((entry, order) => ({ ...entry, order }));
+	return snapshotEntries(snapshots(state).get(version.id)).map((entry, order) => ({
+		...entry,
+		order,
+	}));
 }
 
 /** Brings the data source back to a version; the current content is kept as `pre-restore`. */
 function restore(state, dataSource, version, principal) {
 	snapshot(state, dataSource, 'pre-restore', principal);
-	setEntries(state, dataSource.id, (snapshots(state).get(version.id) ?? []).slice());
+	setEntries(state, dataSource.id, snapshotEntries(snapshots(state).get(version.id)));
 	dataSource.columns = [...version.data.columns];
 	dataSource.updatedAt = iso(state.now());
 }

@@ -110,27 +110,35 @@ function checkSelectShape(body) {
 		throw badRequest('"join" must be an object of join name to join options.');
 }
 
-function select(ctx, dataSource, body) {
-	checkSelectShape(body);
-	const matches = compileWhere(body.where);
-	const all = store.entriesOf(ctx.state, dataSource.id);
-	let found = body.where === undefined ? all : all.filter((entry) => matches(entry.data));
-	if (body.aggregate !== undefined) {
-		return {
-			body: {
-				entries: aggregate(
-					found.map((entry) => entry.data),
-					body.aggregate,
-				),
-			},
-		};
-	}
-	if (body.join !== undefined) found = applyJoins(found, body.join, readJoinedFor(ctx));
-	found = sortEntries(found, body.order);
-	const total = found.length;
+/** Entries are stored in id order: no order, or ascending id, needs no sorting. */
+function inIdOrder(order) {
+	if (order === undefined || (Array.isArray(order) && !order.length)) return true;
+	if (!Array.isArray(order) || order.length !== 1) return false;
+	const [path, direction] = Array.isArray(order[0]) ? order[0] : [order[0]];
+	return path === 'id' && (direction === undefined || /^ASC$/i.test(String(direction)));
+}
+
+/** A page of the whole data source in id order: found by position, without touching the rest. */
+function selectPage(ctx, dataSource, body) {
+	const total = store.countOf(ctx.state, dataSource.id);
 	const offset = wholeNumber(body.offset, 'offset') ?? 0;
 	const limit = wholeNumber(body.limit, 'limit');
-	const page = found.slice(offset, limit === undefined ? undefined : offset + limit);
+	const end = limit === undefined ? total : offset + limit;
+	return { total, offset, limit, page: store.pageOf(ctx.state, dataSource.id, offset, end) };
+}
+
+function select(ctx, dataSource, body) {
+	checkSelectShape(body);
+	if (body.aggregate !== undefined) {
+		const found = filtered(ctx, dataSource, body.where);
+		const datas = found.map((entry) => entry.data);
+		return { body: { entries: aggregate(datas, body.aggregate) } };
+	}
+	const plain = body.where === undefined && body.join === undefined;
+	const { total, offset, limit, page } =
+		plain && inIdOrder(body.order)
+			? selectPage(ctx, dataSource, body)
+			: search(ctx, dataSource, body);
 	const entries = Array.isArray(body.attributes)
 		? page.map((entry) => pick(entry, body.attributes))
 		: page;
@@ -145,6 +153,25 @@ function select(ctx, dataSource, body) {
 		};
 	}
 	return { body: response };
+}
+
+/** The entries a `where` keeps (all of them without one). */
+function filtered(ctx, dataSource, where) {
+	const all = store.entriesOf(ctx.state, dataSource.id);
+	if (where === undefined) return all;
+	const matches = compileWhere(where);
+	return all.filter((entry) => matches(entry.data));
+}
+
+/** A query that filters, joins or sorts: it reads the whole data source. */
+function search(ctx, dataSource, body) {
+	let found = filtered(ctx, dataSource, body.where);
+	if (body.join !== undefined) found = applyJoins(found, body.join, readJoinedFor(ctx));
+	found = sortEntries(found, body.order);
+	const offset = wholeNumber(body.offset, 'offset') ?? 0;
+	const limit = wholeNumber(body.limit, 'limit');
+	const page = found.slice(offset, limit === undefined ? undefined : offset + limit);
+	return { total: found.length, offset, limit, page };
 }
 
 const HOOK_KINDS = ['insert', 'update'];

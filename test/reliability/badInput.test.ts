@@ -86,7 +86,7 @@ describe('Sync refuses bad settings and rows before writing', () => {
 
 	it.each([
 		['a chunk size of 0', { syncOptions: { chunkSize: 0 } }, /Chunk size/],
-		['a chunk size over the maximum', { syncOptions: { chunkSize: 5001 } }, /Chunk size/],
+		['a chunk size over the maximum', { syncOptions: { chunkSize: 50_001 } }, /Chunk size/],
 		['no key column', { keyColumns: ' , ' }, /key column/i],
 		[
 			'a key column from an expression that resolves to undefined',

@@ -121,7 +121,7 @@ describe('Entry → Sync with other writers', () => {
 	it('a check that finds no duplicate costs one small request, however many keys were inserted', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		const rows = Array.from({ length: 3000 }, (_, n) => ({ Email: `k${n}@x.io` }));
-		const result = await runSync(sandbox(), id, rows);
+		const result = await runSync(sandbox(), id, rows, { syncOptions: { chunkSize: 1000 } });
 		// The read, three commits of 1,000 rows, one check.
 		expect(result.json[0]).toMatchObject({ inserted: 3000, duplicatesRemoved: 0, requests: 5 });
 		expect(queriesOf(sandbox())).toHaveLength(2);

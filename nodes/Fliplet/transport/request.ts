@@ -13,6 +13,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
 import { toNodeApiError, type ApiFailure } from './errors';
 import type { MultipartBody } from './multipart';
+import { sendPaced } from './pacing';
 import { mayFollowRedirect, redirectTarget } from './redirects';
 import {
 	backoffMs,
@@ -165,10 +166,8 @@ export async function flipletApiRequest<T = IDataObject>(
 	for (let attempt = 1; ; attempt++) {
 		let response: RawResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_NAME,
-				options,
+			response = (await sendPaced(this, options.url, async () =>
+				this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, options),
 			)) as RawResponse;
 		} catch (error) {
 			const { code, message } = networkDetails(error);

@@ -8,22 +8,31 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * that merges it naively: `__proto__`, or `constructor` holding a `prototype`. Undefined when
  * there is none. Other keys, however odd, are ordinary column names.
  */
-export function findUnsafeKey(value: unknown, path = '', depth = 0): string | undefined {
+export function findUnsafeKey(value: unknown): string | undefined {
+	const steps = unsafeSteps(value, 0);
+	if (!steps) return undefined;
+	let path = '';
+	for (const step of steps.reverse())
+		path += typeof step === 'number' ? `[${step}]` : path ? `.${step}` : step;
+	return path;
+}
+
+/** The steps to the unsafe key, last first (built only when one is found: bodies can be large). */
+function unsafeSteps(value: unknown, depth: number): Array<string | number> | undefined {
 	if (!isObject(value) || depth > MAX_DEPTH) return undefined;
 	if (Array.isArray(value)) {
 		for (let index = 0; index < value.length; index++) {
-			const found = findUnsafeKey(value[index], `${path}[${index}]`, depth + 1);
-			if (found !== undefined) return found;
+			const found = unsafeSteps(value[index], depth + 1);
+			if (found) return [...found, index];
 		}
 		return undefined;
 	}
 	for (const key of Object.keys(value)) {
 		const child = value[key];
-		const childPath = path ? `${path}.${key}` : key;
-		if (key === '__proto__') return childPath;
-		if (key === 'constructor' && isObject(child) && 'prototype' in child) return childPath;
-		const found = findUnsafeKey(child, childPath, depth + 1);
-		if (found !== undefined) return found;
+		if (key === '__proto__') return [key];
+		if (key === 'constructor' && isObject(child) && 'prototype' in child) return [key];
+		const found = unsafeSteps(child, depth + 1);
+		if (found) return [...found, key];
 	}
 	return undefined;
 }

@@ -2,8 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PlannedDelete, PlannedInsert, PlannedUpdate, SyncPlan } from './diff';
 
-/** A commit body stays far below the API's 1 GB request limit, whatever the chunk size. */
-export const MAX_COMMIT_BYTES = 4 * 1024 * 1024;
+/**
+ * A commit body stays far below the API's 1 GB request limit, whatever the chunk size: wide rows
+ * get fewer per commit, so a commit's size (and the time it may take to send) stays bounded.
+ */
+export const MAX_COMMIT_BYTES = 16 * 1024 * 1024;
 
 export type CommitKind = 'update' | 'insert' | 'delete';
 

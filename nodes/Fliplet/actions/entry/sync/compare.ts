@@ -1,4 +1,4 @@
-import { createHash } from 'crypto';
+import { hash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { jsonEqual } from './equal';
@@ -17,14 +17,39 @@ export function stableJson(value: unknown): string {
 	return JSON.stringify(value) ?? 'null';
 }
 
-/** 48 bits of the MD5 of the stable JSON: a plain number, far smaller in memory than the text. */
-const digestOf = (value: unknown) =>
-	createHash('md5').update(stableJson(value)).digest().readUIntBE(0, 6);
+/** 48 bits of the MD5 of a text: a plain number, far smaller in memory than the text. */
+const hashOf = (text: string) => hash('md5', text, 'buffer').readUIntBE(0, 6);
 
-function pick(data: IDataObject, columns: string[]): IDataObject {
-	const picked: IDataObject = {};
-	for (const column of columns) if (data[column] !== undefined) picked[column] = data[column];
-	return picked;
+const digestOf = (value: unknown) => hashOf(stableJson(value));
+
+/**
+ * The digest of `data`'s values in `columns` (sorted), equal to digestOf of those columns picked
+ * into an object, without building that object or sorting keys per row: a large sync digests
+ * every entry and every row.
+ */
+function columnsDigest(columns: string[]): (data: IDataObject) => number {
+	const names = columns.map((column) => `${JSON.stringify(column)}:`);
+	return (data) => {
+		let text = '{';
+		for (let i = 0; i < columns.length; i++) {
+			const value = data[columns[i]];
+			if (value === undefined) continue;
+			if (text.length > 1) text += ',';
+			text += names[i];
+			text +=
+				typeof value === 'object' && value !== null
+					? stableJson(value)
+					: (JSON.stringify(value) ?? 'null');
+		}
+		return hashOf(text + '}');
+	};
+}
+
+/** Whether two key lists are the same in the same order (rows from one source usually are). */
+function sameKeys(a: string[], b: string[] | undefined): boolean {
+	if (!b || a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+	return true;
 }
 
 /** What is kept of an existing entry to tell whether a row changes it. */
@@ -53,25 +78,37 @@ export function comparerFor(rows: IDataObject[], merge: boolean): Comparer {
 	if (!merge) return { digest: digestOf, isChanged: (digest, row) => digest !== digestOf(row) };
 
 	const shapes = new Map<string, string[]>();
+	let previous: string[] | undefined;
 	for (const row of rows) {
-		const columns = Object.keys(row).sort();
+		const keys = Object.keys(row);
+		if (sameKeys(keys, previous)) continue;
+		previous = keys;
+		const columns = keys.slice().sort();
 		const signature = columns.join('\u0000');
 		if (!shapes.has(signature)) shapes.set(signature, columns);
 		if (shapes.size > MAX_ROW_SHAPES) return compareData;
 	}
 	const columnSets = [...shapes.values()];
+	const digests = columnSets.map(columnsDigest);
 	const shapeIndex = new Map([...shapes.keys()].map((signature, index) => [signature, index]));
-	const digestFor = (data: IDataObject, columns: string[]) => digestOf(pick(data, columns));
+	// The shape of the last row compared, by its keys in their own order.
+	let lastKeys: string[] | undefined;
+	let lastShape: number | undefined;
+	const shapeOf = (row: IDataObject) => {
+		const keys = Object.keys(row);
+		if (!sameKeys(keys, lastKeys)) {
+			lastKeys = keys;
+			lastShape = shapeIndex.get(keys.slice().sort().join('\u0000'));
+		}
+		return lastShape;
+	};
 	return {
 		digest: (data) =>
-			columnSets.length === 1
-				? digestFor(data, columnSets[0])
-				: columnSets.map((columns) => digestFor(data, columns)),
+			digests.length === 1 ? digests[0](data) : digests.map((digestFor) => digestFor(data)),
 		isChanged: (digest, row) => {
-			const columns = Object.keys(row).sort();
-			const index = shapeIndex.get(columns.join('\u0000'));
+			const index = shapeOf(row);
 			if (index === undefined) return true;
-			return (Array.isArray(digest) ? digest[index] : digest) !== digestFor(row, columns);
+			return (Array.isArray(digest) ? digest[index] : digest) !== digests[index](row);
 		},
 	};
 }

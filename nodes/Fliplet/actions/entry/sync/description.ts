@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { runHooksOption } from '../entry.descriptions';
 
-export const DEFAULT_CHUNK_SIZE = 1000;
-export const MAX_CHUNK_SIZE = 5000;
+export const DEFAULT_CHUNK_SIZE = 10_000;
+export const MAX_CHUNK_SIZE = 50_000;
 
 /** The Sync operation's own fields (the data source locator comes first, from the resource). */
 export const syncFields: INodeProperties[] = [
@@ -65,7 +65,7 @@ export const syncFields: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_CHUNK_SIZE },
 				default: DEFAULT_CHUNK_SIZE,
 				description:
-					'Most rows sent per commit request (each request also stays under 4 MB). Fewer requests are faster; smaller ones fail in smaller pieces.',
+					'Most rows sent per commit request (each request also stays under 16 MB). Fewer requests are faster and stay further below the rate limit; smaller ones fail in smaller pieces.',
 			},
 			{
 				displayName: 'Delete Flag Column',

@@ -1,0 +1,112 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { MAX_COMMIT_BYTES } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import { DEFAULT_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';
+import { DATA_SOURCE_LIMIT } from '../../nodes/Fliplet/transport/pacing';
+import { useSandbox } from '../harness';
+import { faultNthCommit, type CommitFault } from '../reliability/commitFaults';
+import { commitsOf, dataSourceWith, runSync, storedData } from './fixtures';
+
+const sandbox = useSandbox();
+
+let restoreLog: (() => void) | undefined;
+afterEach(() => {
+	restoreLog?.();
+	restoreLog = undefined;
+	sandbox().rateLimiter.enabled = false;
+});
+
+const rows = (count: number, extra: IDataObject = {}): IDataObject[] =>
+	Array.from({ length: count }, (_, n) => ({ Email: `user${n}@x.io`, N: n, ...extra }));
+
+const emails = (stored: IDataObject[]) => stored.map((row) => row.Email);
+
+/** Two full default chunks and a part of one. */
+const MANY = DEFAULT_CHUNK_SIZE * 2 + DEFAULT_CHUNK_SIZE / 2;
+
+describe('Sync chunks', () => {
+	it(`commits ${MANY} new rows in chunks of ${DEFAULT_CHUNK_SIZE} by default`, async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const result = await runSync(sandbox(), id, rows(MANY));
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: MANY });
+		const sizes = commitsOf(sandbox()).map((commit) => commit.body.entries.length);
+		expect(sizes).toEqual([DEFAULT_CHUNK_SIZE, DEFAULT_CHUNK_SIZE, DEFAULT_CHUNK_SIZE / 2]);
+		const stored = storedData(sandbox(), id);
+		expect(stored).toHaveLength(MANY);
+		expect(new Set(emails(stored)).size).toBe(MANY);
+	});
+
+	it('puts fewer wide rows in a commit, so none exceeds its byte bound', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		// 2,000 rows of about 10 KB: 20 MB in all, more than one commit may carry.
+		const wide = rows(2000).map((row) => ({ ...row, Notes: `${row.Email} `.repeat(700) }));
+		const result = await runSync(sandbox(), id, wide);
+
+		expect(result.error).toBeUndefined();
+		const commits = commitsOf(sandbox());
+		expect(commits.length).toBeGreaterThan(1);
+		for (const commit of commits) expect(commit.bytes).toBeLessThanOrEqual(MAX_COMMIT_BYTES);
+		expect(commits.reduce((sum, commit) => sum + commit.body.entries.length, 0)).toBe(2000);
+		expect(storedData(sandbox(), id)).toEqual(wide);
+	});
+
+	const faults: Array<[string, CommitFault, number]> = [
+		['refused before it was processed', { mode: 'status-before', status: 500 }, 1],
+		['lost after it was processed', { mode: 'drop-after' }, 2],
+	];
+	it.each(faults)(
+		'a default-size insert chunk %s loses nothing, and a re-run completes without duplicates',
+		async (_name, fault, landedChunks) => {
+			const id = await dataSourceWith(sandbox(), []);
+			const input = rows(MANY);
+			restoreLog = faultNthCommit(sandbox(), 2, fault);
+
+			const first = await runSync(sandbox(), id, input);
+			restoreLog();
+			restoreLog = undefined;
+
+			// Inserts are never re-sent on their own: the run stops at the failed chunk.
+			expect(first.error?.message).toMatch(/^Sync stopped at commit 2 of 3/);
+			expect(first.error?.description).toMatch(/re-running Sync is safe/);
+			expect(commitsOf(sandbox())).toHaveLength(2);
+			expect(storedData(sandbox(), id)).toEqual(input.slice(0, landedChunks * DEFAULT_CHUNK_SIZE));
+
+			sandbox().requests.length = 0;
+			const rerun = await runSync(sandbox(), id, input);
+			expect(rerun.error).toBeUndefined();
+			expect(rerun.json[0]).toMatchObject({
+				inserted: MANY - landedChunks * DEFAULT_CHUNK_SIZE,
+				unchanged: landedChunks * DEFAULT_CHUNK_SIZE,
+			});
+			const stored = storedData(sandbox(), id);
+			expect(stored).toHaveLength(MANY);
+			expect(new Set(emails(stored)).size).toBe(MANY);
+		},
+	);
+});
+
+describe('Request pacing', () => {
+	it(`keeps one execution's data-source requests within ${DATA_SOURCE_LIMIT.limit} per ${DATA_SOURCE_LIMIT.windowMs / 1000} s instead of being refused`, async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		sandbox().rateLimiter.enabled = true;
+		// One commit per row: a read, 230 commits and a check, more than one window allows.
+		const input = rows(DATA_SOURCE_LIMIT.limit + 30);
+		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: 1 } });
+
+		expect(result.error).toBeUndefined();
+		const requests = sandbox().requests;
+		expect(requests.length).toBeGreaterThan(DATA_SOURCE_LIMIT.limit);
+		expect(commitsOf(sandbox())).toHaveLength(input.length);
+		expect(requests.filter((request) => request.status === 429)).toHaveLength(0);
+		// As the server counted them: no window ever held more than the limit.
+		for (let n = DATA_SOURCE_LIMIT.limit; n < requests.length; n++) {
+			const earlier = requests[n - DATA_SOURCE_LIMIT.limit];
+			expect(requests[n].at - earlier.at).toBeGreaterThanOrEqual(DATA_SOURCE_LIMIT.windowMs);
+		}
+		const stored = storedData(sandbox(), id);
+		expect(stored).toHaveLength(input.length);
+		expect(new Set(emails(stored)).size).toBe(input.length);
+	});
+});
