@@ -1,7 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const sandboxModule = require('../../sandbox');
 
 export const TOKENS: Record<'org' | 'app' | 'otherApp' | 'studio' | 'us' | 'otherOrg', string> =

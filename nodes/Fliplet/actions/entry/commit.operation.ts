@@ -21,11 +21,9 @@ const properties: INodeProperties[] = [
 		type: 'json',
 		default: '[]',
 		required: true,
-		// eslint-disable-next-line n8n-nodes-base/node-param-placeholder-miscased-id
-		placeholder: '[{"data": {"Name": "New"}}, {"id": 123, "data": {"Name": "Changed"}}]',
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id
+		placeholder: '[{"data": {"Name": "New"}, "clientId": "a1"}]',
 		description:
-			'Items {"data": {...}} are inserted, items {"id": 123, "data": {...}} update the entry with that id (lowercase "id"). An optional "clientId" on an insert is mapped to its new ID in the response. No other keys are allowed.',
+			'The entries to write, as a JSON array. Each entry holds its columns under "data". An entry with only "data" (and an optional "clientId" that the response maps to its new ID) is inserted. To update a stored entry instead, add its entry ID next to "data", the way Get and Get Many output entries.',
 	},
 	{
 		displayName: 'Keep Entries Not Sent',
