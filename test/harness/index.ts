@@ -23,3 +23,4 @@ export {
 } from './listSearch';
 export { useFilesystemBinaryData } from './binaryData';
 export { callSandbox } from './sandboxHttp';
+export { recordGuardedRegex } from './guardedRegex';

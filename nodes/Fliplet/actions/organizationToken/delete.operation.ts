@@ -27,12 +27,6 @@ const properties: INodeProperties[] = [
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 4567',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[0-9]+$', errorMessage: 'An ID is a whole number, e.g. 4567' },
-					},
-				],
 			},
 		],
 	},
