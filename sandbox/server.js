@@ -41,6 +41,8 @@ function createSandbox(options = {}) {
 		requests: [],
 		/** @type {Fault[]} */
 		faults: [],
+		/** @type {Set<(record: any) => void>} called with each API request as it is recorded */
+		requestListeners: new Set(),
 		url: '',
 		/** @type {http.Server | undefined} */
 		server: undefined,
@@ -49,6 +51,17 @@ function createSandbox(options = {}) {
 			sandbox.rateLimiter.reset();
 			sandbox.requests.length = 0;
 			sandbox.faults.length = 0;
+			sandbox.requestListeners.clear();
+		},
+		/**
+		 * Calls `listener` with each API request when it is recorded, before its route runs or a
+		 * fault is looked for (so a listener can arm a fault for that very request). Removed by the
+		 * returned function, by `reset()` and by `stop()`.
+		 * @param {(record: any) => void} listener
+		 */
+		onRequest(listener) {
+			sandbox.requestListeners.add(listener);
+			return () => sandbox.requestListeners.delete(listener);
 		},
 		/** @param {Fault} fault */
 		injectFault(fault) {
@@ -70,6 +83,7 @@ function createSandbox(options = {}) {
 		},
 		async stop() {
 			const server = sandbox.server;
+			sandbox.requestListeners.clear();
 			if (!server) return;
 			sandbox.server = undefined;
 			server.closeAllConnections?.();
@@ -190,6 +204,7 @@ async function handle(sandbox, req, res) {
 		at: Date.now(),
 	};
 	sandbox.requests.push(record);
+	for (const listener of [...sandbox.requestListeners]) listener(record);
 
 	const respond = (status, body, headers) => {
 		record.status = status;

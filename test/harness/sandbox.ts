@@ -1,5 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { removeSandboxListeners } from './sandboxEvents';
+
 // The sandbox is plain JavaScript so scripts can run it without a build.
 const sandboxModule = require('../../sandbox');
 
@@ -28,20 +30,24 @@ export interface Sandbox {
 		reset(): void;
 	};
 	reset(): void;
-	injectFault(fault: {
-		mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
-		count?: number;
-		status?: number;
-		/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
-		body?: unknown;
-		/** Extra response headers of the status-* modes. */
-		headers?: Record<string, string>;
-		delayMs?: number;
-		method?: string;
-		path?: string;
-	}): void;
+	/** Use `onSandboxRequest` (test/harness/sandboxEvents.ts), which documents when it is removed. */
+	onRequest(listener: (request: SandboxRequest) => void): () => void;
+	injectFault(fault: SandboxFault): void;
 	start(port?: number, host?: string): Promise<string>;
 	stop(): Promise<void>;
+}
+
+export interface SandboxFault {
+	mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
+	count?: number;
+	status?: number;
+	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
+	body?: unknown;
+	/** Extra response headers of the status-* modes. */
+	headers?: Record<string, string>;
+	delayMs?: number;
+	method?: string;
+	path?: string;
 }
 
 export function createSandbox(options: { rateLimits?: boolean; region?: string } = {}): Sandbox {
@@ -62,6 +68,9 @@ export function useSandbox(options: { rateLimits?: boolean } = {}): () => Sandbo
 		const enabled = sandbox!.rateLimiter.enabled;
 		sandbox!.reset();
 		sandbox!.rateLimiter.enabled = enabled;
+	});
+	afterEach(() => {
+		if (sandbox) removeSandboxListeners(sandbox);
 	});
 	afterAll(async () => {
 		await sandbox?.stop();

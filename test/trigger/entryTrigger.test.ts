@@ -1,4 +1,4 @@
-import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import { apiRequests, onSandboxRequest, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { emittedIds, runPoll } from '../harness/poll';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
@@ -215,10 +215,8 @@ describe('Fliplet Trigger → data source entries', () => {
 		const added = Array.from({ length: 1100 }, (_, n) => insert(`E${n}`));
 		let landed: Record<string, any> | undefined;
 		let queries = 0;
-		const originalPush = sandbox().requests.push.bind(sandbox().requests);
-		sandbox().requests.push = (...records) => {
-			const count = originalPush(...records);
-			if (records[0].path.endsWith('/data/query') && ++queries === 1) {
+		onSandboxRequest(sandbox(), (request) => {
+			if (request.path.endsWith('/data/query') && ++queries === 1) {
 				// Once the first page is served: ten entries before the next page vanish (shifting
 				// it) and a new entry arrives.
 				queueMicrotask(() => {
@@ -230,8 +228,7 @@ describe('Fliplet Trigger → data source entries', () => {
 					landed = insert('Mid-poll');
 				});
 			}
-			return count;
-		};
+		});
 		const one = await poll('newEntry', start.staticData, { maxEventsPerPoll: 5000 });
 		const two = await poll('newEntry', one.staticData);
 		const delivered = [...ids(one.items), ...ids(two.items)];
