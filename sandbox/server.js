@@ -18,7 +18,8 @@ const UNAUTHORISED = {
  * only requests to an existing route take one, after their body was parsed.
  * - mode: `status-before` answers `status` without running the handler; `status-after` runs the
  *   handler (its effect stays) and then answers `status`; `drop-before` / `drop-after` destroy the
- *   connection before / after the handler ran; `delay` runs the handler and answers `delayMs` later.
+ *   connection before / after the handler ran; `delay` runs the handler and answers `delayMs` later
+ *   (or never, if the client closes the connection first).
  * - count: how many matching requests meet it (default 1); method / path (a regex) narrow the match.
  * - status: the status of the `status-*` modes (default 500).
  * - body: the JSON body of the `status-*` modes instead of `{message: 'Injected fault…'}`, e.g. a
@@ -288,8 +289,16 @@ async function handle(sandbox, req, res) {
 			fault.headers,
 		);
 	}
-	if (fault?.mode === 'delay')
-		await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
+	if (fault?.mode === 'delay') {
+		// The answer waits delayMs, or until the client gives up and closes the connection.
+		await new Promise((resolve) => {
+			const timer = setTimeout(resolve, fault.delayMs ?? 1000);
+			res.once('close', () => {
+				clearTimeout(timer);
+				resolve(undefined);
+			});
+		});
+	}
 	if (res.destroyed) return;
 	respond(status, payload, result?.headers);
 }
