@@ -1,6 +1,7 @@
 const MAX_DEPTH = 64;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** Objects and arrays: both can hide a key deeper down. */
+const hasKeys = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null;
 
 /**
@@ -9,7 +10,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * there is none. Other keys, however odd, are ordinary column names.
  */
 export function findUnsafeKey(value: unknown, path = '', depth = 0): string | undefined {
-	if (!isObject(value) || depth > MAX_DEPTH) return undefined;
+	if (!hasKeys(value) || depth > MAX_DEPTH) return undefined;
 	if (Array.isArray(value)) {
 		for (let index = 0; index < value.length; index++) {
 			const found = findUnsafeKey(value[index], `${path}[${index}]`, depth + 1);
@@ -21,7 +22,7 @@ export function findUnsafeKey(value: unknown, path = '', depth = 0): string | un
 		const child = value[key];
 		const childPath = path ? `${path}.${key}` : key;
 		if (key === '__proto__') return childPath;
-		if (key === 'constructor' && isObject(child) && 'prototype' in child) return childPath;
+		if (key === 'constructor' && hasKeys(child) && 'prototype' in child) return childPath;
 		const found = findUnsafeKey(child, childPath, depth + 1);
 		if (found !== undefined) return found;
 	}

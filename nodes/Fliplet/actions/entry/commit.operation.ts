@@ -12,6 +12,7 @@ import { mapItems } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { runHooksOption } from './entry.descriptions';
+import { splitList } from '../../helpers/commaList';
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
@@ -75,10 +76,7 @@ export const description = updateDisplayOptions(
 );
 
 function deleteIds(this: IExecuteFunctions, text: string, itemIndex: number): number[] {
-	const parts = text
-		.split(',')
-		.map((part) => part.trim())
-		.filter(Boolean);
+	const parts = splitList(text);
 	const bad = parts.find((part) => !/^\d+$/.test(part));
 	if (bad !== undefined) {
 		throw new NodeOperationError(this.getNode(), `Delete Entry IDs: "${bad}" is not an ID`, {

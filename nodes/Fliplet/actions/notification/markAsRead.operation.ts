@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../helpers/mapItems';
 import { getAppId } from '../../helpers/locators';
 import { apiPath, flipletApiRequest } from '../../transport';
+import { splitList } from '../../helpers/commaList';
 
 const properties: INodeProperties[] = [
 	{
@@ -33,9 +34,9 @@ export const description = updateDisplayOptions(
 
 function notificationIds(this: IExecuteFunctions, itemIndex: number): number[] {
 	const raw = this.getNodeParameter('notificationIds', itemIndex) as unknown;
-	const parts = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
-		.map((id) => String(id).trim())
-		.filter(Boolean);
+	const parts = Array.isArray(raw)
+		? raw.map((id) => String(id).trim()).filter(Boolean)
+		: splitList(raw);
 	const bad = parts.filter((id) => !/^\d+$/.test(id));
 	if (!parts.length || bad.length) {
 		throw new NodeOperationError(

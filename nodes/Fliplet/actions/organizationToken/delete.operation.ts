@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/mapItems';
 import { apiPath, flipletApiRequest } from '../../transport';
-import { readOrganizationId } from '../organization/organizationId';
+import { readOrganizationId } from '../../helpers/organizationId';
 import { organizationLocator } from '../organization/organization.descriptions';
 
 const properties: INodeProperties[] = [
