@@ -18,7 +18,8 @@ const UNAUTHORISED = {
  * only requests to an existing route take one, after their body was parsed.
  * - mode: `status-before` answers `status` without running the handler; `status-after` runs the
  *   handler (its effect stays) and then answers `status`; `drop-before` / `drop-after` destroy the
- *   connection before / after the handler ran; `delay` runs the handler and answers `delayMs` later.
+ *   connection before / after the handler ran; `delay` runs the handler and answers `delayMs` later
+ *   (or never, if the client closes the connection first).
  * - count: how many matching requests meet it (default 1); method / path (a regex) narrow the match.
  * - status: the status of the `status-*` modes (default 500).
  * - body: the JSON body of the `status-*` modes instead of `{message: 'Injected fault…'}`, e.g. a
@@ -48,6 +49,8 @@ function createSandbox(options = {}) {
 		faults: [],
 		/** @type {Interleave[]} */
 		interleaves: [],
+		/** @type {Set<(record: any) => void>} called with each API request as it is recorded */
+		requestListeners: new Set(),
 		url: '',
 		/** @type {http.Server | undefined} */
 		server: undefined,
@@ -57,6 +60,7 @@ function createSandbox(options = {}) {
 			sandbox.requests.length = 0;
 			sandbox.faults.length = 0;
 			sandbox.interleaves.length = 0;
+			sandbox.requestListeners.clear();
 		},
 		/**
 		 * Test API: another writer acting between two requests. `run(state, body)` runs just before
@@ -65,6 +69,16 @@ function createSandbox(options = {}) {
 		 */
 		beforeHandling(interleave) {
 			sandbox.interleaves.push({ nth: 1, ...interleave });
+		},
+		/**
+		 * Calls `listener` with each API request when it is recorded, before its route runs or a
+		 * fault is looked for (so a listener can arm a fault for that very request). Removed by the
+		 * returned function, by `reset()` and by `stop()`.
+		 * @param {(record: any) => void} listener
+		 */
+		onRequest(listener) {
+			sandbox.requestListeners.add(listener);
+			return () => sandbox.requestListeners.delete(listener);
 		},
 		/** @param {Fault} fault */
 		injectFault(fault) {
@@ -86,6 +100,7 @@ function createSandbox(options = {}) {
 		},
 		async stop() {
 			const server = sandbox.server;
+			sandbox.requestListeners.clear();
 			if (!server) return;
 			sandbox.server = undefined;
 			server.closeAllConnections?.();
@@ -218,6 +233,7 @@ async function handle(sandbox, req, res) {
 		at: Date.now(),
 	};
 	sandbox.requests.push(record);
+	for (const listener of [...sandbox.requestListeners]) listener(record);
 
 	const respond = (status, body, headers) => {
 		record.status = status;
@@ -302,8 +318,16 @@ async function handle(sandbox, req, res) {
 			fault.headers,
 		);
 	}
-	if (fault?.mode === 'delay')
-		await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
+	if (fault?.mode === 'delay') {
+		// The answer waits delayMs, or until the client gives up and closes the connection.
+		await new Promise((resolve) => {
+			const timer = setTimeout(resolve, fault.delayMs ?? 1000);
+			res.once('close', () => {
+				clearTimeout(timer);
+				resolve(undefined);
+			});
+		});
+	}
 	if (res.destroyed) return;
 	respond(status, payload, result?.headers);
 }

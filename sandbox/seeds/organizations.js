@@ -25,7 +25,7 @@ function nextLogId(state) {
 	return last + 1;
 }
 
-/** The record shape of SPEC.md, every id field present (null when unused). */
+/** The audit log record shape of the API, every id field present (null when unused). */
 function logRecord(state, fields) {
 	const createdAt = fields.createdAt ?? new Date(state.now()).toISOString();
 	const id = fields.id ?? nextLogId(state);

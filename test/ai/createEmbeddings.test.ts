@@ -3,7 +3,6 @@ import { EMBEDDINGS } from './fixtures';
 import { runAi } from './runAi';
 
 // The sandbox's deterministic fake vectors, to compare outputs with what the provider returned.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { vector } = require('../../sandbox/ai/providers') as {
 	vector: (model: string, text: string, dimensions: number) => number[];
 };

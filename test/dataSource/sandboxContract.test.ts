@@ -1,7 +1,6 @@
 import { TOKENS, useSandbox } from '../harness';
 
 // The sandbox's data source area follows the API contract on its own, whatever the node sends.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { routes } = require('../../sandbox/routes/dataSources');
 
 const sandbox = useSandbox();

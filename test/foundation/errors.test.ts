@@ -1,3 +1,4 @@
+import { toNodeApiError } from '../../nodes/Fliplet/transport/errors';
 import { apiRequests, runNode, sandboxCredential, useSandbox, type RunResult } from '../harness';
 
 const sandbox = useSandbox();
@@ -111,8 +112,8 @@ describe('transport error mapping', () => {
 
 	it.each([
 		[402, { message: 'Insufficient credit capacity' }, /AI credits are used up/],
-		[413, { message: 'File too large' }, /at most 25 MiB/],
-		[415, { message: 'Unsupported media type' }, /webm, mp4, mpeg, wav or ogg/],
+		[413, { message: 'Too large' }, /^The request is larger than the API accepts/],
+		[415, { message: 'Unsupported media type' }, /^The API does not accept the type/],
 		[422, { message: 'Unprocessable' }, /check the fields of this item/],
 	])('%i: message from the API and what to do', async (status, body, description) => {
 		sandbox().injectFault({ mode: 'status-before', status, body, path: '^/v1/apps/21/' });
@@ -177,5 +178,28 @@ describe('transport error mapping', () => {
 		expect(result.error?.message).toBe('The Fliplet API answered 400');
 		expect(result.error?.httpCode).toBe('400');
 		expectNoSecret(result);
+	});
+});
+
+describe('413 and 415 say what applies to the request that failed', () => {
+	const node = {
+		id: 'n',
+		name: 'Fliplet',
+		type: 'fliplet',
+		typeVersion: 1,
+		position: [0, 0],
+	} as never;
+	const failure = (status: number, path: string) =>
+		toNodeApiError(node, { method: 'POST', path, status, attempts: 1, idempotent: false });
+
+	it.each([
+		[413, '/v1/apps/11/ai/audio', /audio file is too large: transcription takes at most 25 MiB/],
+		[415, '/v1/apps/11/ai/audio', /transcription takes webm, mp4, mpeg, wav or ogg/],
+		[413, '/v1/data-sources/100/commit', /fewer or smaller entries/],
+		[415, '/v1/data-sources/100/data', /MIME type of the item's binary data/],
+	])('%i on %s', (status, path, description) => {
+		const error = failure(status, path);
+		expect(error.description).toMatch(description);
+		if (!path.endsWith('/ai/audio')) expect(error.description).not.toMatch(/audio/i);
 	});
 });

@@ -5,7 +5,6 @@ import {
 } from '../../nodes/Fliplet/transport/retryPolicy';
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { RateLimiter, DEFAULT_LIMITS } = require('../../sandbox/rateLimit');
 
 const sandbox = useSandbox();

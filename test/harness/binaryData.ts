@@ -1,7 +1,6 @@
 import { BinaryDataService } from 'n8n-core';
 
 // n8n-core resolves its services from its own copy of the DI container.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Container } = require(
 	require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }),
 ) as {

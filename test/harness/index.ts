@@ -6,8 +6,10 @@ export {
 	apiRequests,
 	TOKENS,
 	type Sandbox,
+	type SandboxFault,
 	type SandboxRequest,
 } from './sandbox';
+export { onSandboxRequest, faultNthRequest } from './sandboxEvents';
 export { registerNodeType, registerCredentialType } from './packageTypes';
 export type { TestItem, TestBinary } from './testInput.node';
 export {
@@ -30,3 +32,4 @@ export {
 	type WebhookCall,
 	type WebhookExecution,
 } from './webhook';
+export { recordGuardedRegex } from './guardedRegex';

@@ -16,7 +16,6 @@ import { registerNodeType } from './packageTypes';
 import { assertNoSecretLeak, logsSinceCapture, secretsOf, startLogCapture } from './secretScan';
 
 // n8n-core's services live in its own copy of the DI container: resolve that one, not a sibling.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Container } = require(
 	require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }),
 ) as {

@@ -1,7 +1,8 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { removeSandboxListeners } from './sandboxEvents';
+
 // The sandbox is plain JavaScript so scripts can run it without a build.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const sandboxModule = require('../../sandbox');
 
 export const TOKENS: Record<'org' | 'app' | 'otherApp' | 'studio' | 'us' | 'otherOrg', string> =
@@ -29,18 +30,9 @@ export interface Sandbox {
 		reset(): void;
 	};
 	reset(): void;
-	injectFault(fault: {
-		mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
-		count?: number;
-		status?: number;
-		/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
-		body?: unknown;
-		/** Extra response headers of the status-* modes. */
-		headers?: Record<string, string>;
-		delayMs?: number;
-		method?: string;
-		path?: string;
-	}): void;
+	/** Use `onSandboxRequest` (test/harness/sandboxEvents.ts), which documents when it is removed. */
+	onRequest(listener: (request: SandboxRequest) => void): () => void;
+	injectFault(fault: SandboxFault): void;
 	/**
 	 * Another writer acting between two requests: `run` gets the sandbox state (and the request
 	 * body) just before the `nth` (default 1) matching API request is handled, once. Reset clears it.
@@ -53,6 +45,19 @@ export interface Sandbox {
 	}): void;
 	start(port?: number, host?: string): Promise<string>;
 	stop(): Promise<void>;
+}
+
+export interface SandboxFault {
+	mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
+	count?: number;
+	status?: number;
+	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
+	body?: unknown;
+	/** Extra response headers of the status-* modes. */
+	headers?: Record<string, string>;
+	delayMs?: number;
+	method?: string;
+	path?: string;
 }
 
 export function createSandbox(options: { rateLimits?: boolean; region?: string } = {}): Sandbox {
@@ -73,6 +78,9 @@ export function useSandbox(options: { rateLimits?: boolean } = {}): () => Sandbo
 		const enabled = sandbox!.rateLimiter.enabled;
 		sandbox!.reset();
 		sandbox!.rateLimiter.enabled = enabled;
+	});
+	afterEach(() => {
+		if (sandbox) removeSandboxListeners(sandbox);
 	});
 	afterAll(async () => {
 		await sandbox?.stop();

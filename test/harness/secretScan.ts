@@ -3,7 +3,6 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { credentialTypes } from './packageTypes';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { TOKENS } = require('../../sandbox') as { TOKENS: Record<string, string> };
 
 /** Shorter values (e.g. a region code) would match by chance, not by leaking. */
@@ -20,7 +19,6 @@ const capturedLogs: string[] = [];
 type LoggerPrototype = { log: (...args: unknown[]) => unknown; setLevel: () => void };
 
 function wrapLogger(): void {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { Logger } = require(
 		require.resolve('@n8n/backend-common', { paths: [require.resolve('n8n-core')] }),
 	) as { Logger: { prototype: LoggerPrototype } };

@@ -1,5 +1,4 @@
 // The sandbox is plain JavaScript so scripts can run it without a build.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const seeds = require('../../sandbox/seeds/organizations');
 
 export const addLog: (state: unknown, fields?: Record<string, unknown>) => Record<string, any> =

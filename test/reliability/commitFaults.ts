@@ -1,4 +1,4 @@
-import type { Sandbox } from '../harness';
+import { faultNthRequest, type Sandbox } from '../harness';
 
 export type CommitFault =
 	| { mode: 'status-before' | 'status-after'; status: number; count?: number }
@@ -6,23 +6,9 @@ export type CommitFault =
 	| { mode: 'delay'; delayMs: number; count?: number };
 
 /**
- * Arms `fault` for the `n`-th commit the sandbox receives (the sandbox records a request before
- * it looks for a fault, so arming on record hits exactly that request). Returns a function that
- * puts the request log back.
+ * Arms `fault` for the `n`-th commit the sandbox receives. Returns the function that disarms it
+ * (the harness also does after the test).
  */
 export function faultNthCommit(sandbox: Sandbox, n: number, fault: CommitFault): () => void {
-	const log = sandbox.requests;
-	let seen = 0;
-	const push = log.push.bind(log);
-	log.push = (...records) => {
-		for (const record of records) {
-			if (record.method === 'POST' && /\/commit$/.test(record.path) && ++seen === n) {
-				sandbox.injectFault({ ...fault, method: 'POST', path: 'commit$' });
-			}
-		}
-		return push(...records);
-	};
-	return () => {
-		delete (log as { push?: unknown }).push;
-	};
+	return faultNthRequest(sandbox, { method: 'POST', path: /\/commit$/ }, n, fault);
 }

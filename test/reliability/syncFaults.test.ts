@@ -23,8 +23,11 @@ const input: IDataObject[] = [
 const COMMITS = ['update', 'update', 'insert', 'insert', 'delete'] as const;
 const parameters = { syncMode: 'mirror', syncOptions: { chunkSize: 2 } };
 
-/** Sync through the real engine with a credential timeout short enough for the delay fault. */
-async function runSync(id: number) {
+/**
+ * Sync through the real engine; with `shortTimeout`, a credential timeout (seconds) the delay fault
+ * outlasts but a normal answer never reaches, even on a busy machine.
+ */
+async function runSync(id: number, shortTimeout = false) {
 	const { flipletApi } = sandboxCredential(sandbox());
 	return await runNode({
 		parameters: {
@@ -35,7 +38,7 @@ async function runSync(id: number) {
 			...parameters,
 		},
 		input: input.map((json) => ({ json })),
-		credentials: { flipletApi: { ...flipletApi, timeout: 0.3 } },
+		credentials: { flipletApi: shortTimeout ? { ...flipletApi, timeout: 2 } : flipletApi },
 	});
 }
 
@@ -46,7 +49,7 @@ const FAULTS: Array<[string, CommitFault]> = [
 	['a 500 before processing', { mode: 'status-before', status: 500 }],
 	['a 500 after processing', { mode: 'status-after', status: 500 }],
 	['a connection dropped after processing', { mode: 'drop-after' }],
-	['an answer after the timeout', { mode: 'delay', delayMs: 800 }],
+	['an answer after the timeout', { mode: 'delay', delayMs: 60_000 }],
 ];
 
 /** Outlasts the transport's retries (1 + MAX_FAULT_RETRIES attempts), then the API is back. */
@@ -65,7 +68,7 @@ describe('Sync (mirror, chunks of 2) with a fault at every commit boundary', () 
 		const id = await dataSourceWith(sandbox(), remote);
 		restoreLog = faultNthCommit(sandbox(), n, fault);
 
-		const first = await runSync(id);
+		const first = await runSync(id, fault.mode === 'delay');
 		restoreLog();
 
 		const commits = commitsOf(sandbox());

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { callSandbox, TOKENS, useSandbox } from '../harness';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { hooksSettled } = require('../../sandbox/dataSources/hooks');
 
 const sandbox = useSandbox();

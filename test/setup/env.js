@@ -1,11 +1,14 @@
-// n8n-core keeps its settings and encryption key in the user folder: give each test worker its own
-// temporary one so the tests never touch the developer's ~/.n8n.
+// n8n-core keeps its settings and encryption key in the user folder: give each test worker its own,
+// inside the run's temporary folder (test/setup/tempFolder.js removes it after the run), so the
+// tests never touch the developer's ~/.n8n and leave nothing behind.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
 if (!process.env.N8N_USER_FOLDER_FOR_TESTS) {
-	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-fliplet-test-'));
+	const runFolder = process.env.FLIPLET_TEST_TEMP ?? path.join(os.tmpdir(), 'n8n-fliplet-test');
+	const folder = path.join(runFolder, `worker-${process.env.JEST_WORKER_ID ?? '1'}`);
+	fs.mkdirSync(folder, { recursive: true });
 	process.env.N8N_USER_FOLDER_FOR_TESTS = folder;
 	process.env.N8N_USER_FOLDER = folder;
 }

@@ -4,7 +4,6 @@ import { runNode, sandboxCredential, useSandbox, type Sandbox } from '../harness
 import { commitsOf, dataSourceWith, queriesOf, runSync, storedEntries } from './fixtures';
 
 // The sandbox's store, to act as another writer inside the sandbox between two requests.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const store = require('../../sandbox/dataSources/store');
 
 const sandbox = useSandbox();

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	apiRequests,
+	faultNthRequest,
 	runNode,
 	sandboxCredential,
 	TOKENS,
@@ -82,21 +83,9 @@ export async function runSync(
  * (`count` times), by arming the fault when that request arrives.
  */
 export function failNthCommit(sandbox: Sandbox, n: number, status = 500, count = 1): void {
-	const log = sandbox.requests;
-	let seen = 0;
-	const push = log.push.bind(log);
-	log.push = (...records) => {
-		for (const record of records) {
-			if (record.method === 'POST' && /\/commit$/.test(record.path) && ++seen === n) {
-				sandbox.injectFault({
-					mode: 'status-before',
-					status,
-					method: 'POST',
-					path: 'commit$',
-					count,
-				});
-			}
-		}
-		return push(...records);
-	};
+	faultNthRequest(sandbox, { method: 'POST', path: /\/commit$/ }, n, {
+		mode: 'status-before',
+		status,
+		count,
+	});
 }

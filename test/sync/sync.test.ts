@@ -12,11 +12,6 @@ import {
 
 const sandbox = useSandbox();
 
-afterEach(() => {
-	// failNthCommit wraps the request log's push; the log array outlives each test.
-	delete (sandbox().requests as any).push;
-});
-
 const people = [
 	{ Email: 'ann@x.io', Name: 'Ann', Age: 30 },
 	{ Email: 'bob@x.io', Name: 'Bob', Age: 40 },

@@ -1,4 +1,4 @@
-import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import { apiRequests, onSandboxRequest, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { emittedIds, runPoll } from '../harness/poll';
 import { addLog } from '../organization/seedLogs';
 
@@ -81,14 +81,8 @@ describe('Fliplet Trigger → New Audit Log Event', () => {
 		);
 		let landed: Array<Record<string, any>> = [];
 		// Right after the first page is served, more events arrive (some sharing its last time).
-		const originalPush = sandbox().requests.push.bind(sandbox().requests);
-		sandbox().requests.push = (...records) => {
-			const count = originalPush(...records);
-			if (
-				records[0].path.endsWith('/logs') &&
-				records[0].query.offset === '500' &&
-				!landed.length
-			) {
+		onSandboxRequest(sandbox(), (request) => {
+			if (request.path.endsWith('/logs') && request.query.offset === '500' && !landed.length) {
 				landed = [
 					addLog(sandbox().state, { type: 'form.submit', createdAt: first[599].createdAt }),
 					addLog(sandbox().state, {
@@ -97,8 +91,7 @@ describe('Fliplet Trigger → New Audit Log Event', () => {
 					}),
 				];
 			}
-			return count;
-		};
+		});
 		const one = await poll(start.staticData);
 		const two = await poll(one.staticData);
 		const delivered = [...ids(one.items), ...ids(two.items)];

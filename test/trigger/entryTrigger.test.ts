@@ -2,7 +2,6 @@ import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { emittedIds, runPoll } from '../harness/poll';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const store = require('../../sandbox/dataSources/store');
 
 const sandbox = useSandbox();

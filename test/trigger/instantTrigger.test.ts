@@ -9,7 +9,6 @@ import {
 } from '../harness';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { hooksSettled } = require('../../sandbox/dataSources/hooks');
 
 const sandbox = useSandbox();

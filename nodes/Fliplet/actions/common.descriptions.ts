@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-const idRegex = { regex: '^[0-9]+$', errorMessage: 'An id is a whole number, e.g. 123' };
-
 export function appLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'App',
@@ -18,12 +16,13 @@ export function appLocator(overrides: Partial<INodeProperties> = {}): INodePrope
 				type: 'list',
 				typeOptions: { searchListMethod: 'searchApps', searchable: true },
 			},
+			// No `validation` regex on ID modes: n8n runs it at every workflow start under a 250 ms
+			// wall-clock limit that a busy machine can exceed. The node refuses a bad ID itself, per item.
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 12345',
-				validation: [{ type: 'regex', properties: idRegex }],
 			},
 			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Staff Directory' },
 		],

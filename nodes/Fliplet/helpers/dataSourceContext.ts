@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-import { organizationIdFrom } from '../actions/organization/organizationId';
+import { organizationIdFrom } from './organizationId';
 import { getAppId } from './locators';
 
 /** The `appId` or `organizationId` query a data source list or create needs. */

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
+import { splitList } from './commaList';
 
 /** Entry fields that are not columns; anything else is a column under `data`. */
 const ENTRY_FIELDS = ['id', 'createdAt', 'updatedAt', 'dataSourceId'];
@@ -60,12 +61,6 @@ function typed(value: string): string | number | boolean {
 	return value;
 }
 
-const list = (value: string) =>
-	value
-		.split(',')
-		.map((part) => part.trim())
-		.filter((part) => part !== '');
-
 /** Builds a `where` from the simple filter rows: all rows must match. */
 export function buildWhere(
 	this: IExecuteFunctions,
@@ -92,13 +87,13 @@ export function buildWhere(
 			else if (condition === 'datebetween') {
 				row.from = { value };
 				row.to = { value: String(filter.valueTo ?? '') };
-			} else if (condition === 'oneof') row.value = list(value);
+			} else if (condition === 'oneof') row.value = splitList(value);
 			else if (condition !== 'empty' && condition !== 'notempty') row.value = value;
 			if (condition.startsWith('date') && filter.unit) row.unit = filter.unit;
 			platform.push(row);
 		} else if (SIFT_OPERATORS.includes(condition)) {
 			let operand: unknown = typed(value);
-			if (condition === '$in' || condition === '$nin') operand = list(value).map(typed);
+			if (condition === '$in' || condition === '$nin') operand = splitList(value).map(typed);
 			if (condition === '$regex' || condition === '$iLike') operand = value;
 			if (condition === '$exists') operand = value.trim() !== 'false';
 			sift.push({ [column]: { [condition]: operand } });

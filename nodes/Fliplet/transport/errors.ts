@@ -101,16 +101,21 @@ function describe(failure: ApiFailure): { message: string; description: string }
 				"The account's AI credits are used up. Add credits or raise the plan in Fliplet Studio, then run again.",
 		};
 	}
+	const transcription = /^\/v1\/apps\/[^/]+\/ai\/audio$/.test(path);
 	if (status === 413) {
 		return {
 			message,
-			description: 'The file is too large. Audio for transcription must be at most 25 MiB.',
+			description: transcription
+				? 'The audio file is too large: transcription takes at most 25 MiB. Shorten or compress the recording.'
+				: 'The request is larger than the API accepts. Send less in one request: fewer or smaller entries, values or files in this item.',
 		};
 	}
 	if (status === 415) {
 		return {
 			message,
-			description: 'The file type is not supported. Audio must be webm, mp4, mpeg, wav or ogg.',
+			description: transcription
+				? 'The audio type is not supported: transcription takes webm, mp4, mpeg, wav or ogg.'
+				: "The API does not accept the type of what was sent. For a file, check the MIME type of the item's binary data.",
 		};
 	}
 	if (status === 429) {

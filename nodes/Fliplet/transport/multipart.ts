@@ -19,6 +19,9 @@ export interface MultipartBody {
 
 const quoted = (value: string) => value.replace(/["\\\r\n]/g, (c) => encodeURIComponent(c));
 
+/** A MIME type comes from item data: without control characters it cannot end its header line. */
+const headerValue = (value: string) => value.replace(/\p{Cc}/gu, '').trim();
+
 /**
  * A multipart/form-data body built by hand: n8n's request helpers send a Buffer as is, so files
  * can be uploaded without a form-data dependency. The boundary is random and never occurs in text.
@@ -39,7 +42,7 @@ export function buildMultipartBody(
 	for (const file of files) {
 		chunks.push(
 			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.fileName)}"\r\nContent-Type: ${headerValue(file.mimeType) || 'application/octet-stream'}\r\n\r\n`,
 			),
 			file.data,
 			Buffer.from('\r\n'),

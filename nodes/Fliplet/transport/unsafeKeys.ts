@@ -1,6 +1,7 @@
 const MAX_DEPTH = 64;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** Objects and arrays: both can hide a key deeper down. */
+const hasKeys = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null;
 
 /**
@@ -19,7 +20,7 @@ export function findUnsafeKey(value: unknown): string | undefined {
 
 /** The steps to the unsafe key, last first (built only when one is found: bodies can be large). */
 function unsafeSteps(value: unknown, depth: number): Array<string | number> | undefined {
-	if (!isObject(value) || depth > MAX_DEPTH) return undefined;
+	if (!hasKeys(value) || depth > MAX_DEPTH) return undefined;
 	if (Array.isArray(value)) {
 		for (let index = 0; index < value.length; index++) {
 			const found = unsafeSteps(value[index], depth + 1);
@@ -30,7 +31,7 @@ function unsafeSteps(value: unknown, depth: number): Array<string | number> | un
 	for (const key of Object.keys(value)) {
 		const child = value[key];
 		if (key === '__proto__') return [key];
-		if (key === 'constructor' && isObject(child) && 'prototype' in child) return [key];
+		if (key === 'constructor' && hasKeys(child) && 'prototype' in child) return [key];
 		const found = unsafeSteps(child, depth + 1);
 		if (found) return [...found, key];
 	}

@@ -6,7 +6,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { auditLogTypes, type AnalyticsEvents } from '../../Fliplet/actions/organization/auditLogs';
-import { organizationIdFrom } from '../../Fliplet/actions/organization/organizationId';
+import { organizationIdFrom } from '../../Fliplet/helpers/organizationId';
 import { splitList } from '../../Fliplet/helpers/commaList';
 import { getAppId } from '../../Fliplet/helpers/locators';
 import type { EventSource } from '../cursor';

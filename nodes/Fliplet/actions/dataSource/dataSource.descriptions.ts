@@ -24,12 +24,6 @@ export function dataSourceLocator(overrides: Partial<INodeProperties> = {}): INo
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 123',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[0-9]+$', errorMessage: 'An ID is a whole number, e.g. 123' },
-					},
-				],
 			},
 			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Staff' },
 		],

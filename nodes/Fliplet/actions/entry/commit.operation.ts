@@ -12,6 +12,7 @@ import { mapItems } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { runHooksOption } from './entry.descriptions';
+import { splitList } from '../../helpers/commaList';
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
@@ -21,11 +22,9 @@ const properties: INodeProperties[] = [
 		type: 'json',
 		default: '[]',
 		required: true,
-		// eslint-disable-next-line n8n-nodes-base/node-param-placeholder-miscased-id
-		placeholder: '[{"data": {"Name": "New"}}, {"id": 123, "data": {"Name": "Changed"}}]',
-		// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id
+		placeholder: '[{"data": {"Name": "New"}, "clientId": "a1"}]',
 		description:
-			'Items {"data": {...}} are inserted, items {"id": 123, "data": {...}} update the entry with that id (lowercase "id"). An optional "clientId" on an insert is mapped to its new ID in the response. No other keys are allowed.',
+			'The entries to write, as a JSON array. Each entry holds its columns under "data". An entry with only "data" (and an optional "clientId" that the response maps to its new ID) is inserted. To update a stored entry instead, add its entry ID next to "data", the way Get and Get Many output entries.',
 	},
 	{
 		displayName: 'Keep Entries Not Sent',
@@ -77,10 +76,7 @@ export const description = updateDisplayOptions(
 );
 
 function deleteIds(this: IExecuteFunctions, text: string, itemIndex: number): number[] {
-	const parts = text
-		.split(',')
-		.map((part) => part.trim())
-		.filter(Boolean);
+	const parts = splitList(text);
 	const bad = parts.find((part) => !/^\d+$/.test(part));
 	if (bad !== undefined) {
 		throw new NodeOperationError(this.getNode(), `Delete Entry IDs: "${bad}" is not an ID`, {

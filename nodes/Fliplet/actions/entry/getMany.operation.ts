@@ -27,6 +27,7 @@ import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { entryOutputField } from './entry.descriptions';
 import { filterRowsField, sortField, whereJsonField } from './query.descriptions';
+import { splitList } from '../../helpers/commaList';
 
 const json = { show: { queryMode: ['json'] } };
 
@@ -162,10 +163,7 @@ function queryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	}
 	const order = buildOrder(this.getNodeParameter('sort.property', itemIndex, []) as IDataObject[]);
 	if (order.length) body.order = order;
-	const attributes = String(this.getNodeParameter('options.attributes', itemIndex, '') ?? '')
-		.split(',')
-		.map((column) => column.trim())
-		.filter(Boolean);
+	const attributes = splitList(this.getNodeParameter('options.attributes', itemIndex, ''));
 	if (attributes.length) body.attributes = ['id', ...attributes.map(columnPath)];
 	return body;
 }

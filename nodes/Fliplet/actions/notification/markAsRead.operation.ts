@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../helpers/mapItems';
 import { getAppId } from '../../helpers/locators';
 import { apiPath, flipletApiRequest } from '../../transport';
+import { splitList } from '../../helpers/commaList';
 
 const properties: INodeProperties[] = [
 	{
@@ -36,9 +37,9 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notificationIds(this: IExecuteFunctions, itemIndex: number): number[] {
 	const raw = this.getNodeParameter('notificationIds', itemIndex) as unknown;
-	const parts = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
-		.map((id) => String(id).trim())
-		.filter(Boolean);
+	const parts = Array.isArray(raw)
+		? raw.map((id) => String(id).trim()).filter(Boolean)
+		: splitList(raw);
 	const bad = parts.filter((id) => !/^\d+$/.test(id));
 	if (!parts.length || bad.length) {
 		throw new NodeOperationError(

@@ -3,10 +3,8 @@ import { jsonParse } from 'n8n-workflow';
 
 import { refuseItem } from '../../helpers/refuseItem';
 import { parseInTimeZone } from './zonedDate';
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { splitList } from '../../helpers/commaList';
+import { isObject } from '../../helpers/isObject';
 
 /** A JSON field's value: an object/array from an expression, or parsed text. */
 export function jsonField(
@@ -96,10 +94,7 @@ export function readScope(
 		}>) ?? [];
 	const scope: IDataObject = {};
 	for (const { column = '', values = '' } of conditions) {
-		const list = String(values)
-			.split(',')
-			.map((value) => value.trim())
-			.filter(Boolean);
+		const list = splitList(values);
 		if (!column.trim() || !list.length) {
 			refuseItem(
 				context,
@@ -183,10 +178,7 @@ export function readPush(
 	if (options.badge !== undefined) payload.badge = options.badge;
 	if (options.sound) payload.sound = options.sound;
 	const push: IDataObject = { payload };
-	const ids = String(options.subscriptions ?? '')
-		.split(',')
-		.map((id) => id.trim())
-		.filter(Boolean);
+	const ids = splitList(options.subscriptions);
 	if (ids.some((id) => !/^\d+$/.test(id))) {
 		refuseItem(
 			context,

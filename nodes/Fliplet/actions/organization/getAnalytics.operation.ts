@@ -11,7 +11,7 @@ import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { flattenStats } from './analyticsRows';
 import { isoDateRange } from './dates';
-import { readOrganizationId } from './organizationId';
+import { readOrganizationId } from '../../helpers/organizationId';
 import { endDateField, organizationLocator, startDateField } from './organization.descriptions';
 
 const properties: INodeProperties[] = [

@@ -22,7 +22,7 @@ import {
 } from './auditLogs';
 import { splitCsvRecords } from './csvRecords';
 import { isoDateRange } from './dates';
-import { readOrganizationId } from './organizationId';
+import { readOrganizationId } from '../../helpers/organizationId';
 import {
 	analyticsEventsField,
 	endDateField,

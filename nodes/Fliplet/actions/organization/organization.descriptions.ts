@@ -21,12 +21,6 @@ export function organizationLocator(overrides: Partial<INodeProperties> = {}): I
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 123',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[0-9]+$', errorMessage: 'An id is a whole number, e.g. 123' },
-					},
-				],
 			},
 		],
 		...overrides,

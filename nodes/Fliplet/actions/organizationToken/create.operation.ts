@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
-import { readOrganizationId } from '../organization/organizationId';
+import { readOrganizationId } from '../../helpers/organizationId';
 import { organizationLocator } from '../organization/organization.descriptions';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/mapItems';
 import { apiPath, flipletApiRequest } from '../../transport';
-import { readOrganizationId } from '../organization/organizationId';
+import { readOrganizationId } from '../../helpers/organizationId';
 import { organizationLocator } from '../organization/organization.descriptions';
 
 const properties: INodeProperties[] = [
@@ -27,12 +27,6 @@ const properties: INodeProperties[] = [
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 4567',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[0-9]+$', errorMessage: 'An ID is a whole number, e.g. 4567' },
-					},
-				],
 			},
 		],
 	},

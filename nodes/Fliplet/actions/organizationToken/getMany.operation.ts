@@ -6,7 +6,7 @@ import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
-import { readOrganizationId } from '../organization/organizationId';
+import { readOrganizationId } from '../../helpers/organizationId';
 import { organizationLocator } from '../organization/organization.descriptions';
 
 const properties: INodeProperties[] = [organizationLocator(), ...returnAllOrLimit()];

@@ -1,11 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
+import { splitList } from '../../../helpers/commaList';
 
 /** "Email, Last Name" → ['Email', 'Last Name']. */
 export function parseKeyColumns(text: string): string[] {
-	return text
-		.split(',')
-		.map((column) => column.trim())
-		.filter((column) => column !== '');
+	return splitList(text);
 }
 
 export type RowKey = { key: string } | { missing: string[] };
