@@ -4,12 +4,18 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requireWholeNumber } from './locators';
 import { objectFrom } from './responses';
 
-/** `{id, ...data}`: the entry's columns with its id, the shape most workflows want. */
-export function simplifyEntry(entry: IDataObject): IDataObject {
-	const data = (entry.data && typeof entry.data === 'object' ? entry.data : {}) as IDataObject;
-	const simple: IDataObject = { id: entry.id, ...data };
-	if (entry.joins !== undefined) simple.joins = entry.joins;
-	return simple;
+/**
+ * The entry as the node outputs it, the API's own shape: `{id, dataSourceId, createdAt, updatedAt,
+ * data}` (plus `joins`, `order`... when the API sent them). The user's columns stay inside `data`,
+ * so a column named `id` or `createdAt` never collides with the entry's own fields.
+ */
+export type EntryOutput = 'entry' | 'columns';
+
+/** The entry, or with "Columns Only" its `data` object alone (the user's columns as stored). */
+export function entryAs(entry: IDataObject, output: EntryOutput): IDataObject {
+	if (output === 'entry') return entry;
+	const data = entry.data;
+	return data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
 }
 
 /** The entry of an insert or update answer (`{entry}` or the bare entry), refusing anything else. */
@@ -34,17 +40,9 @@ export function getEntryId(this: IExecuteFunctions, itemIndex: number): number {
 	return requireWholeNumber.call(this, value, 'Entry ID', itemIndex);
 }
 
-/** An input item's fields as columns: items read from a data source carry the entry's own "id", which is not a column. */
-export function columnsOfItem(json: IDataObject): IDataObject {
-	if (!Object.prototype.hasOwnProperty.call(json, 'id')) return json;
-	const columns = { ...json };
-	delete columns.id;
-	return columns;
-}
-
 /**
- * The columns to write for an item: the mapped columns, or every field of the input item (but its
- * entry "id") when the mapper is set to map automatically.
+ * The columns to write for an item: the mapped columns, or every field of the input item (all of
+ * them, `id` included: the item's fields are the user's columns) when set to map automatically.
  */
 export function getEntryData(
 	this: IExecuteFunctions,
@@ -53,7 +51,7 @@ export function getEntryData(
 ): IDataObject {
 	const mode = this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
 	let data: IDataObject;
-	if (mode === 'autoMapInputData') data = columnsOfItem(items[itemIndex].json);
+	if (mode === 'autoMapInputData') data = items[itemIndex].json;
 	else data = (this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject;
 	return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
@@ -71,4 +69,43 @@ export function requireColumns(
 		description:
 			'Map at least one column under "Columns", or choose "Map Automatically" with input items that have fields.',
 	});
+}
+
+/** Why JSON cannot carry a value as it is (NaN would arrive as null), or undefined when it can. */
+function unstorable(value: unknown, depth = 0): string | undefined {
+	if (typeof value === 'number' && !Number.isFinite(value)) return `the number ${value}`;
+	if (typeof value === 'bigint') return 'a BigInt';
+	if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+	if (typeof value !== 'object' || value === null || depth > 64) return undefined;
+	for (const inner of Object.values(value)) {
+		const reason = unstorable(inner, depth + 1);
+		if (reason) return reason;
+	}
+	return undefined;
+}
+
+/** The first column of `data` holding a value JSON cannot carry, with why; undefined when none. */
+export function findUnstorableColumn(
+	data: IDataObject,
+): { column: string; reason: string } | undefined {
+	for (const [column, value] of Object.entries(data)) {
+		const reason = unstorable(value);
+		if (reason) return { column, reason };
+	}
+	return undefined;
+}
+
+/** Refuses, before sending, an entry with a value that would not be stored as given. */
+export function requireStorable(this: IExecuteFunctions, data: IDataObject, itemIndex: number) {
+	const found = findUnstorableColumn(data);
+	if (!found) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Item ${itemIndex}: column "${found.column}" holds ${found.reason}, which cannot be stored`,
+		{
+			itemIndex,
+			description:
+				'JSON (what the API stores) has no such value: it would arrive as null or not at all. Change the value (e.g. to text or null) with an Edit Fields node. Nothing was sent for this item.',
+		},
+	);
 }

@@ -5,6 +5,13 @@ export {
 	type FlipletContext,
 	type FlipletRequest,
 } from './request';
-export { collectPages, type PageRequest } from './paginate';
+export {
+	collectPages,
+	OrderBrokenError,
+	stablePages,
+	type OrderedPage,
+	type PageRequest,
+	type ReadOrder,
+} from './paginate';
 export { buildMultipartBody, type MultipartFile, type MultipartField } from './multipart';
 export { resolveBaseUrl, regionFromToken, isSafeBaseUrl, REGION_HOSTS } from './baseUrl';

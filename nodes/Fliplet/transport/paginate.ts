@@ -31,3 +31,86 @@ export async function collectPages<T = IDataObject>(
 	}
 	return results;
 }
+
+/** One page of a list read in a fixed order, with the list's length if the API reported it. */
+export interface OrderedPage<T> {
+	items: T[];
+	total?: number;
+}
+
+/**
+ * How a stable read tells where it stands in the list's order: by comparing positions (the list is
+ * ordered by a key the caller can compare, e.g. the entry id), or by identity (any other order).
+ */
+export type ReadOrder<T> =
+	| { compare: (a: T, b: T) => number }
+	| { idOf: (item: T) => string | number };
+
+/** Thrown when a page is not in the order the read relies on: nothing read can be trusted. */
+export class OrderBrokenError extends Error {}
+
+/** Entries re-read before the anchor after a page came back past it (doubled on each retry). */
+const FIRST_STEP_BACK = 16;
+
+/**
+ * Reads a live list page by page so that every item present during the whole read is yielded
+ * exactly once, whatever others insert or delete meanwhile (offset paging alone skips an item for
+ * each one deleted before the current page). Each page after the first starts at the last item
+ * read (the anchor) and is only used when it starts at or before it: then it is a contiguous run of
+ * the order that holds everything after the anchor up to its last item. A page that starts past
+ * the anchor means items before it were deleted: it is read again from further back. Yields the
+ * new items of each page with the position of the first of them. `start` resumes after an anchor
+ * the caller already knows (e.g. where the last poll stopped). Stops at the end of the list (the
+ * reported total, else the first page with nothing new).
+ */
+export async function* stablePages<T>(
+	fetchPage: (page: PageRequest) => Promise<OrderedPage<T>>,
+	order: ReadOrder<T>,
+	pageSize: number,
+	start?: { anchor: T; offset: number },
+): AsyncGenerator<{ offset: number; items: T[] }> {
+	const size = Math.max(1, Math.floor(pageSize));
+	const seen = 'idOf' in order ? new Set<string | number>() : undefined;
+	let anchor = start?.anchor;
+	let anchorAt = start?.offset ?? 0;
+	let back = 0;
+	const isNew = (item: T) =>
+		'idOf' in order
+			? !seen!.has(order.idOf(item))
+			: anchor === undefined || order.compare(item, anchor) > 0;
+	for (;;) {
+		const offset = anchor === undefined ? 0 : Math.max(0, anchorAt - back);
+		const limit = anchor === undefined ? size : size + anchorAt - offset + 1;
+		const { items, total } = await fetchPage({ offset, limit });
+		if ('compare' in order) {
+			for (let index = 1; index < items.length; index++) {
+				if (order.compare(items[index - 1], items[index]) >= 0)
+					throw new OrderBrokenError('The page is not in the requested order');
+			}
+		}
+		const reachesAnchor =
+			'idOf' in order
+				? items.some((item) => seen!.has(order.idOf(item)))
+				: items.length > 0 && !isNew(items[0]);
+		if (anchor !== undefined && offset > 0 && !reachesAnchor) {
+			back = back ? back * 2 : FIRST_STEP_BACK;
+			continue;
+		}
+		back = 0;
+		const fresh: T[] = [];
+		let firstAt = -1;
+		for (const [index, item] of items.entries()) {
+			if (!isNew(item)) continue;
+			if (firstAt < 0) firstAt = offset + index;
+			fresh.push(item);
+			seen?.add((order as { idOf: (item: T) => string | number }).idOf(item));
+			anchor = item;
+			anchorAt = offset + index;
+		}
+		if (fresh.length) yield { offset: firstAt, items: fresh };
+		const atEnd = total !== undefined && offset + items.length >= total;
+		if (atEnd || (!fresh.length && items.length < limit)) return;
+		// A full page of items already read (others inserted before the anchor): move past it.
+		if (!fresh.length) anchorAt = offset + items.length - 1;
+	}
+}

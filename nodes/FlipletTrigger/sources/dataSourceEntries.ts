@@ -1,22 +1,24 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { dataSourcePath, getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
 import { isObject } from '../../Fliplet/helpers/isObject';
 import { listFrom } from '../../Fliplet/helpers/responses';
-import { flipletApiRequest } from '../../Fliplet/transport';
+import {
+	flipletApiRequest,
+	OrderBrokenError,
+	stablePages,
+	type PageRequest,
+} from '../../Fliplet/transport';
 import { timeMs, type EventSource } from '../cursor';
 
 const PAGE_SIZE = 500;
-/**
- * Pages overlap by this many entries: an entry deleted (or moved by an update) between two page
- * reads shifts the rest back, and the overlap re-reads what shifted instead of skipping it.
- */
-const OVERLAP = 25;
 
 /**
  * New (createdAt) or new-or-updated (updatedAt) entries of a data source. A query's `where` only
  * addresses the entries' data columns, so the entries are read ordered by the time field and id,
- * from where the last poll stopped, and the cursor picks the new ones.
+ * from where the last poll stopped, in stable pages (an entry deleted or updated meanwhile never
+ * makes the read skip another), and the cursor picks the new ones.
  */
 export function dataSourceEntrySource(
 	context: IPollFunctions,
@@ -33,8 +35,8 @@ export function dataSourceEntrySource(
 			// A select changes nothing, so it may be sent again after a fault.
 			idempotent: true,
 		});
-	const query = async (body: IDataObject) =>
-		listFrom(context.getNode(), await send(body), 'entries');
+	const byTimeAndId = (a: IDataObject, b: IDataObject) =>
+		timeMs(String(a[timeField])) - timeMs(String(b[timeField])) || Number(a.id) - Number(b.id);
 	return {
 		key: `entry:${timeField}:${target.ref}`,
 		timeOf: (entry) => String(entry[timeField]),
@@ -62,23 +64,35 @@ export function dataSourceEntrySource(
 				[timeField, 'ASC'],
 				['id', 'ASC'],
 			];
-			let offset = Math.max(0, offsetHint - OVERLAP);
-			let checkHint = offset > 0;
-			for (;;) {
-				const events = await query({ order, limit: PAGE_SIZE, offset });
-				// Start from the hint only when the entry there is older than the cursor: then every
-				// entry before it is older too. Otherwise (deletions moved things) read from the start.
-				if (checkHint) {
-					checkHint = false;
-					const first = events[0];
-					if (!first || !(timeMs(String(first[timeField])) < timeMs(since))) {
-						offset = 0;
-						continue;
-					}
-				}
-				yield { offset, events };
-				if (events.length < PAGE_SIZE) return;
-				offset += events.length - OVERLAP;
+			const fetchPage = async ({ offset, limit }: PageRequest) => {
+				const response = await send({ order, limit, offset, includePagination: true });
+				const total =
+					isObject(response) && isObject(response.pagination)
+						? response.pagination.total
+						: undefined;
+				return {
+					items: listFrom(context.getNode(), response, 'entries'),
+					total: typeof total === 'number' ? total : undefined,
+				};
+			};
+			// Resuming at the hint, the anchor is "just before `since`": a page there counts only if
+			// it starts with an entry older than the cursor (else deletions moved things: read back).
+			const start =
+				since === undefined
+					? undefined
+					: { anchor: { [timeField]: since, id: -Infinity }, offset: offsetHint };
+			try {
+				for await (const page of stablePages(fetchPage, { compare: byTimeAndId }, PAGE_SIZE, start))
+					yield { offset: page.offset, events: page.items };
+			} catch (error) {
+				if (!(error instanceof OrderBrokenError)) throw error;
+				throw new NodeOperationError(
+					context.getNode(),
+					`Unexpected response from Fliplet: entries not in ${timeField} order`,
+					{
+						description: `The trigger reads entries ordered by ${timeField} and entry ID so that others writing meanwhile cannot make it miss one, and the API answered in another order. Please report it with the response.`,
+					},
+				);
 			}
 		},
 	};

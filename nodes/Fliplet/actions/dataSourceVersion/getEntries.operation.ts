@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifyEntry } from '../../helpers/dataSourceEntry';
+import { entryAs, type EntryOutput } from '../../helpers/dataSourceEntry';
 import { jsonParameter } from '../../helpers/dataSourceQuery';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { maxResults, takeFirst } from '../../helpers/limits';
@@ -16,7 +16,7 @@ import { listFrom } from '../../helpers/responses';
 import { flipletApiRequest } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
-import { simplifyEntriesOption } from '../entry/entry.descriptions';
+import { entryOutputField } from '../entry/entry.descriptions';
 import { whereJsonField } from '../entry/query.descriptions';
 import { versionIdField } from './version.descriptions';
 
@@ -25,7 +25,7 @@ const properties: INodeProperties[] = [
 	versionIdField,
 	{ ...whereJsonField, default: '' },
 	...returnAllOrLimit(),
-	simplifyEntriesOption,
+	entryOutputField,
 ];
 
 export const description = updateDisplayOptions(
@@ -43,7 +43,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const max = maxResults.call(this, itemIndex);
 		const path = dataSourcePath(target, 'versions', versionId, 'data');
 		const limit = Number.isFinite(max) ? { limit: max } : {};
-		// A filter can only be sent in a POST body; without one, a plain GET reads the entries.
+		// A filter can only be sent in a POST body; without one, a plain GET reads the entries. The
+		// API has no paging here: one request reads the version (a stored snapshot, which no writer changes).
 		const body =
 			where && Object.keys(where).length
 				? await flipletApiRequest.call(this, {
@@ -61,8 +62,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 						itemIndex,
 					});
 		const entries = takeFirst(listFrom(this.getNode(), body, 'entries', itemIndex), max);
-		return this.getNodeParameter('simplify', itemIndex, true)
-			? entries.map(simplifyEntry)
-			: entries;
+		const output = this.getNodeParameter('entryOutput', itemIndex, 'entry') as EntryOutput;
+		return entries.map((entry) => entryAs(entry, output));
 	});
 }

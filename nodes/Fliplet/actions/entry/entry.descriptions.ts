@@ -33,13 +33,27 @@ export const entryColumnsField: INodeProperties = {
 	},
 };
 
-export const simplifyEntriesOption: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to return each entry as its columns plus its ID, instead of the full entry with data, dataSourceId, createdAt and updatedAt',
+/** How entries are output: the API's entry shape (default) or the columns alone. */
+export const entryOutputField: INodeProperties = {
+	displayName: 'Output',
+	name: 'entryOutput',
+	type: 'options',
+	default: 'entry',
+	options: [
+		{
+			name: 'Entry',
+			value: 'entry',
+			description:
+				'Each entry as the API returns it: ID, dataSourceId, createdAt, updatedAt, and the columns under data (a column named ID stays there)',
+		},
+		{
+			name: 'Columns Only',
+			value: 'columns',
+			description:
+				"Each entry's columns alone (its data), e.g. to write to a spreadsheet; the entry's own ID and dates are left out",
+		},
+	],
+	description: 'What each output item holds',
 };
 
 /** The Run Hooks option of Commit and Sync: which of the data source's hooks run. */

@@ -1,14 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { entryFrom, getEntryId, simplifyEntry } from '../../helpers/dataSourceEntry';
+import { entryAs, entryFrom, getEntryId, type EntryOutput } from '../../helpers/dataSourceEntry';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
-import { entryIdField, simplifyEntriesOption } from './entry.descriptions';
+import { entryIdField, entryOutputField } from './entry.descriptions';
 
-const properties: INodeProperties[] = [dataSourceLocator(), entryIdField, simplifyEntriesOption];
+const properties: INodeProperties[] = [dataSourceLocator(), entryIdField, entryOutputField];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['entry'], operation: ['get'] } },
@@ -26,6 +26,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			itemIndex,
 		});
 		const entry = entryFrom.call(this, body, itemIndex);
-		return this.getNodeParameter('simplify', itemIndex, true) ? simplifyEntry(entry) : entry;
+		return entryAs(entry, this.getNodeParameter('entryOutput', itemIndex, 'entry') as EntryOutput);
 	});
 }

@@ -4,9 +4,9 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifyEntry } from '../../helpers/dataSourceEntry';
+import { entryAs, type EntryOutput } from '../../helpers/dataSourceEntry';
 import {
 	buildOrder,
 	buildWhere,
@@ -22,10 +22,10 @@ import {
 import { maxResults } from '../../helpers/limits';
 import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
-import { collectPages, flipletApiRequest } from '../../transport';
+import { flipletApiRequest, OrderBrokenError, stablePages, type ReadOrder } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
-import { simplifyEntriesOption } from './entry.descriptions';
+import { entryOutputField } from './entry.descriptions';
 import { filterRowsField, sortField, whereJsonField } from './query.descriptions';
 
 const json = { show: { queryMode: ['json'] } };
@@ -83,7 +83,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'With an aggregation pipeline each result becomes one item as the API returns it: Return All, Limit, Simplify, Columns to Return and Page Size do not apply.',
+			'With an aggregation pipeline each result becomes one item as the API returns it: Return All, Limit, Output, Columns to Return and Page Size do not apply.',
 		name: 'aggregateNotice',
 		type: 'notice',
 		default: '',
@@ -91,7 +91,7 @@ const properties: INodeProperties[] = [
 	},
 	sortField,
 	...returnAllOrLimit().map(withoutAggregate),
-	withoutAggregate(simplifyEntriesOption),
+	withoutAggregate(entryOutputField),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -109,7 +109,7 @@ const properties: INodeProperties[] = [
 					'Comma-separated columns to return (the entry ID always comes back). Empty returns all columns.',
 			},
 			{
-				displayName: 'Output',
+				displayName: 'Response',
 				name: 'output',
 				type: 'options',
 				default: 'entries',
@@ -119,7 +119,7 @@ const properties: INodeProperties[] = [
 						name: 'Raw Response',
 						value: 'raw',
 						description:
-							'One item with "entries" and "pagination" as the API returns them (Simplify does not apply)',
+							'One item with "entries" and "pagination" as the API returns them (Output does not apply)',
 					},
 				],
 			},
@@ -186,6 +186,57 @@ async function query(
 	})) as IDataObject;
 }
 
+const byId = { compare: (a: IDataObject, b: IDataObject) => Number(a.id) - Number(b.id) };
+
+/**
+ * Up to `max` matching entries, read in stable pages (see stablePages): ordered by entry id, or by
+ * the chosen sort with the entry id as tie-break, so entries others insert or delete meanwhile never
+ * make the read skip or repeat another entry.
+ */
+async function readAll(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	body: IDataObject,
+	max: number,
+	pageSize: number,
+	itemIndex: number,
+) {
+	const sorted = Array.isArray(body.order) && body.order.length > 0;
+	const order: ReadOrder<IDataObject> = sorted ? { idOf: (entry) => String(entry.id) } : byId;
+	const ordered = { ...body, order: [...((body.order as unknown[]) ?? []), ['id', 'ASC']] };
+	let pagination: IDataObject | undefined;
+	const entries: IDataObject[] = [];
+	const fetchPage = async ({ offset, limit }: { offset: number; limit: number }) => {
+		const page = await query.call(
+			this,
+			target,
+			{ ...ordered, limit, offset, includePagination: true },
+			itemIndex,
+		);
+		pagination = page.pagination as IDataObject | undefined;
+		const total = typeof pagination?.total === 'number' ? pagination.total : undefined;
+		return { items: listFrom(this.getNode(), page, 'entries', itemIndex), total };
+	};
+	try {
+		for await (const page of stablePages(fetchPage, order, Math.min(pageSize, max))) {
+			entries.push(...page.items.slice(0, max - entries.length));
+			if (entries.length >= max) break;
+		}
+	} catch (error) {
+		if (!(error instanceof OrderBrokenError)) throw error;
+		throw new NodeOperationError(
+			this.getNode(),
+			'Unexpected response from Fliplet: entries not in entry ID order',
+			{
+				itemIndex,
+				description:
+					'Get Many reads many entries in pages ordered by entry ID so that others writing meanwhile cannot make it skip or repeat an entry, and the API answered in another order. Please report it with the response.',
+			},
+		);
+	}
+	return { pagination, entries };
+}
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
@@ -199,25 +250,16 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 
 		const max = maxResults.call(this, itemIndex);
 		const pageSize = this.getNodeParameter('options.pageSize', itemIndex, 1000) as number;
-		let pagination: IDataObject | undefined;
-		const entries = await collectPages(
-			async ({ offset, limit }) => {
-				// The last page's pagination says when everything was read: no extra empty request.
-				if (typeof pagination?.total === 'number' && offset >= pagination.total) return [];
-				const page = await query.call(
-					this,
-					target,
-					{ ...body, limit, offset, includePagination: true },
-					itemIndex,
-				);
-				pagination = page.pagination as IDataObject | undefined;
-				return listFrom(this.getNode(), page, 'entries', itemIndex);
-			},
+		const { pagination, entries } = await readAll.call(
+			this,
+			target,
+			body,
 			max,
 			pageSize,
+			itemIndex,
 		);
 		if (raw) return pagination === undefined ? { entries } : { entries, pagination };
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-		return simplify ? entries.map(simplifyEntry) : entries;
+		const output = this.getNodeParameter('entryOutput', itemIndex, 'entry') as EntryOutput;
+		return entries.map((entry) => entryAs(entry, output));
 	});
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { columnsOfItem } from '../../helpers/dataSourceEntry';
+import { requireStorable } from '../../helpers/dataSourceEntry';
 import { errorItem } from '../../helpers/mapItems';
 import { asNodeError } from '../../helpers/nodeError';
 import {
@@ -72,6 +72,7 @@ function groupItems(
 		let target: DataSourceTarget;
 		try {
 			target = getDataSourceTarget.call(this, itemIndex);
+			requireStorable.call(this, items[itemIndex].json, itemIndex);
 		} catch (error) {
 			const failure = asNodeError(this.getNode(), error, itemIndex);
 			if (!this.continueOnFail()) throw failure;
@@ -91,9 +92,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	const output: INodeExecutionData[] = [];
 	for (const batch of groupItems.call(this, items, output)) {
 		const pairedItem = batch.itemIndexes.map((item) => ({ item }));
-		const entries: IDataObject[] = batch.itemIndexes.map((index) =>
-			columnsOfItem(items[index].json),
-		);
+		const entries: IDataObject[] = batch.itemIndexes.map((index) => items[index].json);
 		try {
 			await flipletApiRequest.call(this, {
 				method: 'POST',

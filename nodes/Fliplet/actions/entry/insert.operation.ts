@@ -6,7 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { entryFrom, getEntryData, requireColumns } from '../../helpers/dataSourceEntry';
+import {
+	entryFrom,
+	getEntryData,
+	requireColumns,
+	requireStorable,
+} from '../../helpers/dataSourceEntry';
 import { entryFileParts } from '../../helpers/dataSourceFiles';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
@@ -64,6 +69,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const data = getEntryData.call(this, items, itemIndex);
 		const files = await entryFileParts.call(this, itemIndex);
 		requireColumns.call(this, data, itemIndex, files.length > 0);
+		requireStorable.call(this, data, itemIndex);
 		const request = {
 			method: 'PUT' as const,
 			path: dataSourcePath(target, 'data'),

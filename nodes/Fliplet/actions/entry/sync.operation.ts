@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { columnsOfItem } from '../../helpers/dataSourceEntry';
 import { getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { errorItem } from '../../helpers/mapItems';
 import { asNodeError } from '../../helpers/nodeError';
@@ -17,6 +16,7 @@ import { comparerFor } from './sync/compare';
 import { diffRows, toExistingEntry, type InputRows, type SyncPlan } from './sync/diff';
 import { attributesFor } from './sync/attributes';
 import { readEntries } from './sync/readEntries';
+import { repairDuplicates, type Repair } from './sync/repairDuplicates';
 import { sendCommits, type CommitOutcome } from './sync/sendCommits';
 import { type SyncSettings, readSyncSettings } from './sync/settings';
 import { buildOutput, landedText, RERUN_IS_SAFE } from './sync/summary';
@@ -45,6 +45,68 @@ function refuseEmptying(this: IExecuteFunctions, plan: SyncPlan, settings: SyncS
 	);
 }
 
+/**
+ * A Sync where not one row can be keyed writes nothing it was asked to write: that is an error
+ * (usually a misspelt key column), not a green run with every row skipped.
+ */
+function refuseUnkeyed(
+	this: IExecuteFunctions,
+	rows: InputRows,
+	plan: SyncPlan,
+	settings: SyncSettings,
+	refused: Map<number, unknown>,
+): void {
+	const candidates = rows.length - refused.size;
+	const unkeyed = plan.skipped.filter((row) => row.reason.startsWith('Missing key column')).length;
+	if (candidates === 0 || unkeyed < candidates) return;
+	const columns = new Set<string>();
+	rows.forEach((row, itemIndex) => {
+		if (!refused.has(itemIndex)) for (const column of Object.keys(row)) columns.add(column);
+	});
+	const names = [...columns];
+	const shown = names.slice(0, 30).map((name) => `"${name}"`);
+	const keys = settings.keyColumns.map((name) => `"${name}"`).join(', ');
+	throw new NodeOperationError(
+		this.getNode(),
+		`No input row has a value in the key column${settings.keyColumns.length > 1 ? 's' : ''} ${keys}`,
+		{
+			itemIndex: 0,
+			description: `The rows have ${names.length ? `the columns ${shown.join(', ')}${names.length > shown.length ? ` and ${names.length - shown.length} more` : ''}` : 'no columns'}. Column names are case-sensitive: set "Key Columns" to the column that identifies a row, or fill it in the input. Nothing was changed.`,
+		},
+	);
+}
+
+/** Mirror's delete guard: refuses a run that would delete more entries than the user allows. */
+function refuseTooManyDeletes(
+	this: IExecuteFunctions,
+	plan: SyncPlan,
+	settings: SyncSettings,
+): void {
+	if (settings.mode !== 'mirror') return;
+	const count = plan.deletes.filter((row) => !row.flagged).length;
+	const total = plan.existingCount;
+	const share = total ? (count / total) * 100 : 0;
+	const shown = `${Math.round(share * 10) / 10}%`;
+	let limit: string | undefined;
+	let allow = '';
+	if (settings.maxDeletes !== undefined && count > settings.maxDeletes) {
+		limit = `Max Deletes (Entries) is ${settings.maxDeletes}`;
+		allow = `raise "Max Deletes (Entries)" to at least ${count}`;
+	} else if (settings.maxDeleteShare !== undefined && share > settings.maxDeleteShare) {
+		limit = `Max Deletes (% of Entries) is ${settings.maxDeleteShare}%`;
+		allow = `raise "Max Deletes (% of Entries)" to at least ${Math.ceil(share)}`;
+	}
+	if (!limit) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Mirror would delete ${count} of ${total} entries (${shown}); ${limit}`,
+		{
+			itemIndex: 0,
+			description: `Nothing was changed. Entries are deleted when their key is not among the input rows: check that the input holds every row (a filter or an empty sheet upstream?) and the key columns. If these entries really should go, ${allow} (or remove that option), or run with "Dry Run" first to see them.`,
+		},
+	);
+}
+
 type FailedError = Error & { description?: string | null; httpCode?: string | null };
 
 /** The commit error, told as where Sync stopped, what landed and why re-running is safe. */
@@ -63,6 +125,26 @@ function explainFailure(
 	const fix = status >= 400 && status < 500 && error.description ? ` ${error.description}` : '';
 	error.description = `${landedText(outcome, total)}. ${RERUN_IS_SAFE}${fix}`;
 	return error;
+}
+
+/** The duplicate repair, told as what it is when it fails: the rows themselves were written. */
+async function repairAfterInserts(
+	this: IExecuteFunctions,
+	target: ReturnType<typeof getDataSourceTarget>,
+	inserted: Parameters<typeof repairDuplicates>[1],
+	settings: SyncSettings,
+	counter: { requests: number },
+): Promise<Repair> {
+	if (!inserted.length) return { removed: 0 };
+	try {
+		return await repairDuplicates.call(this, target, inserted, settings, counter);
+	} catch (error) {
+		const failure = asNodeError(this.getNode(), error, 0);
+		failure.message = `Sync wrote its rows, but checking the new keys for duplicates failed: ${failure.message}`;
+		failure.description =
+			`${inserted.length} rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a run that inserts a key checks it. ${failure.description ?? ''}`.trim();
+		throw failure;
+	}
 }
 
 /**
@@ -111,8 +193,8 @@ async function sync(
 	const settings = readSyncSettings.call(this);
 	const target = getDataSourceTarget.call(this, 0);
 	const rows: InputRows = items.map((item) => {
-		const columns = columnsOfItem(item.json);
-		return settings.typecast ? typecastRow(columns) : columns;
+		// Every field is a column, `id` and `createdAt` included: the data belongs to the user.
+		return settings.typecast ? typecastRow(item.json) : item.json;
 	});
 	const refused = refuseRows.call(this, rows, settings);
 	// The summary (and row items), then one error item per refused row.
@@ -125,14 +207,16 @@ async function sync(
 	const entries = await readEntries.call(
 		this,
 		target,
-		attributesFor(rows, settings.keyColumns, settings.merge),
+		attributesFor(rows, settings),
 		(id, data) => toExistingEntry(id, data, settings, comparer),
 		counter,
 	);
 	const plan = diffRows(rows, entries, settings, comparer);
 	// Refused rows were emptied so they change nothing: they are not "skipped" for a missing key.
 	plan.skipped = plan.skipped.filter((row) => !refused.has(row.itemIndex));
+	refuseUnkeyed.call(this, rows, plan, settings, refused);
 	refuseEmptying.call(this, plan, settings);
+	refuseTooManyDeletes.call(this, plan, settings);
 	const commits = planCommits(plan, settings);
 	const summaryInput = {
 		plan,
@@ -140,11 +224,15 @@ async function sync(
 		mode: settings.mode,
 		itemCount: items.length,
 		outputRows: settings.outputRows,
+		...(settings.deleteColumn === undefined ? {} : { flaggedAbsent: plan.flaggedAbsent }),
 	};
 	if (settings.dryRun) return output(buildOutput({ ...summaryInput, requests: counter.requests }));
 
 	const outcome = await sendCommits.call(this, target, commits, settings, counter);
-	const result = { ...summaryInput, outcome, requests: counter.requests };
+	const inserted = outcome.landed.flatMap((commit) => commit.inserts);
+	// Even after a failure part-way, the keys that landed are checked: overlapping runs converge.
+	const repair = await repairAfterInserts.call(this, target, inserted, settings, counter);
+	const result = { ...summaryInput, outcome, repair, requests: counter.requests };
 	if (!outcome.failure) return output(buildOutput(result));
 
 	const error = explainFailure(outcome, commits.length, commits);

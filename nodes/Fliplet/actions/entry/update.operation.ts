@@ -1,8 +1,23 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { entryFrom, getEntryData, getEntryId, requireColumns } from '../../helpers/dataSourceEntry';
-import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
+import {
+	entryFrom,
+	getEntryData,
+	getEntryId,
+	requireColumns,
+	requireStorable,
+} from '../../helpers/dataSourceEntry';
+import {
+	dataSourcePath,
+	getDataSourceTarget,
+	type DataSourceTarget,
+} from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
@@ -21,7 +36,7 @@ const properties: INodeProperties[] = [
 				name: 'Merge Columns',
 				value: 'merge',
 				description:
-					'Change only the given columns and keep the others: the node reads the entry, then writes the merged data (two requests)',
+					'Change only the given columns and keep the others. Fliplet merges them itself in one request (a commit with extend), so a change another writer makes to other columns meanwhile is kept; the node then reads the entry back to output it.',
 			},
 			{
 				name: 'Replace Entry',
@@ -38,24 +53,49 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/**
+ * Merges the columns into the entry on the server: one commit updating `{id, data}` with `extend`,
+ * so nothing is read and written back (another writer's change to other columns in between would
+ * be lost). The commit does not return the entry, so it is read back for the output.
+ */
+async function mergeInto(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	entryId: number,
+	data: IDataObject,
+	itemIndex: number,
+) {
+	await flipletApiRequest.call(this, {
+		method: 'POST',
+		path: dataSourcePath(target, 'commit'),
+		qs: target.qs,
+		body: { entries: [{ id: entryId, data }], append: true, extend: true, returnEntries: false },
+		// Merging the same columns into the same entry again changes nothing (no hooks run).
+		idempotent: true,
+		itemIndex,
+	});
+	const path = dataSourcePath(target, 'data', entryId);
+	const body = await flipletApiRequest.call(this, {
+		method: 'GET',
+		path,
+		qs: target.qs,
+		itemIndex,
+	});
+	return entryFrom.call(this, body, itemIndex);
+}
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
 		const entryId = getEntryId.call(this, itemIndex);
-		let data = getEntryData.call(this, items, itemIndex);
+		const data = getEntryData.call(this, items, itemIndex);
 		requireColumns.call(this, data, itemIndex);
-		const path = dataSourcePath(target, 'data', entryId);
-		if (this.getNodeParameter('updateMode', itemIndex, 'merge') === 'merge') {
-			const current = entryFrom.call(
-				this,
-				await flipletApiRequest.call(this, { method: 'GET', path, qs: target.qs, itemIndex }),
-				itemIndex,
-			);
-			data = { ...((current.data as object) ?? {}), ...data };
-		}
+		requireStorable.call(this, data, itemIndex);
+		if (this.getNodeParameter('updateMode', itemIndex, 'merge') === 'merge')
+			return await mergeInto.call(this, target, entryId, data, itemIndex);
 		const body = await flipletApiRequest.call(this, {
 			method: 'PUT',
-			path,
+			path: dataSourcePath(target, 'data', entryId),
 			qs: target.qs,
 			body: data,
 			idempotent: true,

@@ -1,19 +1,28 @@
 import type { InputRows } from './diff';
+import type { SyncSettings } from './settings';
 
 /** Past this many columns, asking for each one costs more than reading whole rows. */
 const MAX_NAMED_ATTRIBUTES = 100;
 
-/**
- * The attributes the diff needs: when updates merge columns only the input's columns are compared,
- * so only those are read; when rows replace the data, the whole data of each entry is needed.
- */
-export function attributesFor(rows: InputRows, keyColumns: string[], merge: boolean): string[] {
-	if (!merge) return ['id', 'data'];
-	const columns = new Set(keyColumns);
-	for (const row of rows) for (const column in row) columns.add(column);
-	const named = [...columns];
+/** `id` plus the named columns, or whole rows when naming them costs more or is ambiguous. */
+function named(columns: Set<string>): string[] {
+	const list = [...columns];
 	// A dot in a column name would be read as a nested path.
-	if (named.length > MAX_NAMED_ATTRIBUTES || named.some((column) => column.includes('.')))
+	if (list.length > MAX_NAMED_ATTRIBUTES || list.some((column) => column.includes('.')))
 		return ['id', 'data'];
-	return ['id', ...named.map((column) => `data.${column}`)];
+	return ['id', ...list.map((column) => `data.${column}`)];
+}
+
+/**
+ * The attributes the diff needs: the key (and timestamp) columns; when updates merge columns, also
+ * the input's columns, which are compared; when rows replace the data, the whole data of each
+ * entry. Updating every matched row compares nothing, so only the keys are read.
+ */
+export function attributesFor(rows: InputRows, settings: SyncSettings): string[] {
+	const columns = new Set(settings.keyColumns);
+	if (settings.timestampColumn !== undefined) columns.add(settings.timestampColumn);
+	if (settings.updateAll) return named(columns);
+	if (!settings.merge) return ['id', 'data'];
+	for (const row of rows) for (const column in row) columns.add(column);
+	return named(columns);
 }

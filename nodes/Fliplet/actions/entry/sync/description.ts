@@ -49,7 +49,7 @@ export const syncFields: INodeProperties[] = [
 		default: false,
 		displayOptions: { show: { syncMode: ['mirror'] } },
 		description:
-			'Whether Mirror may delete every existing entry (an empty input, no row with a key, or no key matching any entry). Off, Sync refuses instead: that usually means a wrong key column or an empty sheet.',
+			'Whether Mirror may delete every existing entry (an empty input, or no key matching any entry). Off, Sync refuses instead: that usually means a wrong key column or an empty sheet.',
 	},
 	{
 		displayName: 'Options',
@@ -68,6 +68,15 @@ export const syncFields: INodeProperties[] = [
 					'Most rows sent per commit request (each request also stays under 4 MB). Fewer requests are faster; smaller ones fail in smaller pieces.',
 			},
 			{
+				displayName: 'Delete Flag Column',
+				name: 'deleteColumn',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Deleted',
+				description:
+					'A column that marks rows to remove: a row whose value there is true, 1, "true", "yes" or "1" (any case) has its entry deleted, or is left out when the data source has no entry with its key. Other rows sync as usual.',
+			},
+			{
 				displayName: 'Dry Run',
 				name: 'dryRun',
 				type: 'boolean',
@@ -83,6 +92,24 @@ export const syncFields: INodeProperties[] = [
 				description: 'Whether keys that differ only in upper/lower case (e.g. emails) match',
 			},
 			{
+				displayName: 'Max Deletes (Entries)',
+				name: 'maxDeletes',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 100,
+				description:
+					'Mirror only: refuse the run (changing nothing) when it would delete more entries than this, e.g. after a sheet lost rows. The error says how many and how to allow it.',
+			},
+			{
+				displayName: 'Max Deletes (% of Entries)',
+				name: 'maxDeleteShare',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 100 },
+				default: 10,
+				description:
+					'Mirror only: refuse the run (changing nothing) when it would delete more than this share of the existing entries',
+			},
+			{
 				displayName: 'Output Changed Rows',
 				name: 'outputRows',
 				type: 'boolean',
@@ -92,12 +119,29 @@ export const syncFields: INodeProperties[] = [
 			},
 			runHooksOption("Which of the data source's hooks run for the rows Sync inserts or updates"),
 			{
+				displayName: 'Timestamp Column',
+				name: 'timestampColumn',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Modified',
+				description:
+					'A column holding when each row last changed (a date or a number): a matched row updates its entry only when its time is newer than the stored one, so an older copy never overwrites newer data. Rows without a readable time there are skipped and listed.',
+			},
+			{
 				displayName: 'Typecast Spreadsheet Values',
 				name: 'typecast',
 				type: 'boolean',
 				default: false,
 				description:
 					'Whether to turn text such as "42", "-3.5", "TRUE" or "false" into numbers and booleans before comparing and sending. Text that would change when converted ("007", "1.50", long IDs) stays text.',
+			},
+			{
+				displayName: 'Update Every Matched Row',
+				name: 'updateAll',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to update every entry whose key is in the input without comparing (as the platform agent's replace mode does). Off, only changed rows are sent. On, Sync reads only the key columns.",
 			},
 			{
 				displayName: 'Update Style',

@@ -13,12 +13,17 @@ export interface ExistingEntry {
 	id: number;
 	key: string | null;
 	digest: EntryDigest;
+	/** The stored value of the timestamp column, when one is set. */
+	stamp?: unknown;
 }
 
 export interface DiffOptions {
 	keyColumns: string[];
 	ignoreKeyCase: boolean;
 	mode: SyncMode;
+	timestampColumn?: string;
+	deleteColumn?: string;
+	updateAll?: boolean;
 }
 
 export interface SkippedRow {
@@ -40,6 +45,8 @@ export interface PlannedUpdate extends PlannedInsert {
 export interface PlannedDelete {
 	id: number;
 	key: string | null;
+	/** Deleted because its row's delete flag is set (not because mirror found no row for it). */
+	flagged?: boolean;
 }
 
 export interface SyncPlan {
@@ -49,6 +56,8 @@ export interface SyncPlan {
 	unchanged: number;
 	skipped: SkippedRow[];
 	existingCount: number;
+	/** Rows flagged for deletion whose key has no entry: left out. */
+	flaggedAbsent: number;
 }
 
 function quoteList(names: Array<string | number>): string {
@@ -100,7 +109,32 @@ export function toExistingEntry(
 	comparer: Comparer,
 ): ExistingEntry {
 	const result = rowKey(data, options.keyColumns, options.ignoreKeyCase);
-	return { id, key: 'key' in result ? result.key : null, digest: comparer.digest(data) };
+	const entry: ExistingEntry = {
+		id,
+		key: 'key' in result ? result.key : null,
+		digest: options.updateAll ? 0 : comparer.digest(data),
+	};
+	if (options.timestampColumn !== undefined) entry.stamp = data[options.timestampColumn];
+	return entry;
+}
+
+const FLAGS = new Set(['true', '1', 'yes']);
+
+/** Whether a delete-flag cell is set: true, 1, or "true" / "1" / "yes" in any case. */
+export function isFlagSet(value: unknown): boolean {
+	if (value === true || value === 1) return true;
+	return typeof value === 'string' && FLAGS.has(value.trim().toLowerCase());
+}
+
+/** A timestamp cell as a number to compare: a number, a numeric text, or a date text. */
+export function stampOf(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const text = value.trim();
+	const number = Number(text);
+	if (Number.isFinite(number)) return number;
+	const time = Date.parse(text);
+	return Number.isNaN(time) ? undefined : time;
 }
 
 /** The first entry of each key; later entries with the same key and entries without a key are strays. */
@@ -133,16 +167,46 @@ export function diffRows(
 		unchanged: 0,
 		skipped,
 		existingCount: entries.length,
+		flaggedAbsent: 0,
 	};
+	const { timestampColumn, deleteColumn } = options;
 
 	for (const [key, itemIndex] of unique) {
 		const entry = byKey.get(key);
 		const data = rows[itemIndex];
-		if (!entry) plan.inserts.push({ itemIndex, key, data });
-		else if (options.mode === 'insertOnly' || !comparer.isChanged(entry.digest, data))
+		if (deleteColumn !== undefined && isFlagSet(data[deleteColumn])) {
+			if (entry) plan.deletes.push({ id: entry.id, key, flagged: true });
+			else plan.flaggedAbsent++;
+			continue;
+		}
+		if (!entry) {
+			plan.inserts.push({ itemIndex, key, data });
+			continue;
+		}
+		if (options.mode === 'insertOnly') {
 			plan.unchanged++;
+			continue;
+		}
+		if (timestampColumn !== undefined) {
+			const rowTime = stampOf(data[timestampColumn]);
+			if (rowTime === undefined) {
+				plan.skipped.push({
+					itemIndex,
+					key,
+					reason: `No readable time in timestamp column "${timestampColumn}"`,
+				});
+				continue;
+			}
+			const storedTime = stampOf(entry.stamp);
+			if (storedTime !== undefined && rowTime <= storedTime) {
+				plan.unchanged++;
+				continue;
+			}
+		}
+		if (!options.updateAll && !comparer.isChanged(entry.digest, data)) plan.unchanged++;
 		else plan.updates.push({ itemIndex, key, id: entry.id, data });
 	}
+	plan.skipped.sort((a, b) => a.itemIndex - b.itemIndex);
 
 	if (options.mode === 'mirror') {
 		for (const [key, entry] of byKey) {

@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
-import { flipletApiRequest } from '../../../transport';
+import {
+	flipletApiRequest,
+	OrderBrokenError,
+	stablePages,
+	type PageRequest,
+} from '../../../transport';
 import type { ExistingEntry } from './diff';
 
 export const READ_PAGE_SIZE = 5000;
@@ -32,11 +37,16 @@ function totalOf(body: unknown): number | undefined {
 	return typeof pagination?.total === 'number' ? pagination.total : undefined;
 }
 
+const byId = { compare: (a: { id: number }, b: { id: number }) => a.id - b.id };
+
 /**
- * Every entry of the data source, read by id in pages, each turned by `keep` into what the diff
- * needs as soon as its page arrives (so the pages' data is not all held at once). Reading stops at the total the API reports,
- * or else at an empty page: a page shorter than asked may only mean the server caps page sizes,
- * and stopping there would make mirror mode delete entries it never saw.
+ * Every entry of the data source, read in pages ordered by entry id, each turned by `keep` into
+ * what the diff needs as soon as its page arrives (so the pages' data is not all held at once).
+ * Pages are anchored on the last id read (see stablePages), so an entry deleted or added by
+ * another writer during the read never makes Sync skip or re-read another one. Reading stops at
+ * the total the API reports, or else at a page with nothing new: a page shorter than asked may only
+ * mean the server caps page sizes, and stopping there would make mirror mode delete entries it
+ * never saw.
  */
 export async function readEntries(
 	this: IExecuteFunctions,
@@ -46,7 +56,7 @@ export async function readEntries(
 	counter: { requests: number },
 ): Promise<ExistingEntry[]> {
 	const entries: ExistingEntry[] = [];
-	for (;;) {
+	const fetchPage = async ({ offset, limit }: PageRequest) => {
 		counter.requests++;
 		const body = await flipletApiRequest.call(this, {
 			method: 'POST',
@@ -56,18 +66,31 @@ export async function readEntries(
 				type: 'select',
 				attributes,
 				order: [['id', 'ASC']],
-				limit: READ_PAGE_SIZE,
-				offset: entries.length,
+				limit,
+				offset,
 				includePagination: true,
 			},
 			idempotent: true,
 		});
-		const page = listFrom(this.getNode(), body, 'entries');
-		for (const raw of page) {
-			const { id, data } = checkedEntry.call(this, raw);
-			entries.push(keep(id, data));
+		const items = listFrom(this.getNode(), body, 'entries').map((raw) =>
+			checkedEntry.call(this, raw),
+		);
+		return { items, total: totalOf(body) };
+	};
+	try {
+		for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE)) {
+			for (const { id, data } of page.items) entries.push(keep(id, data));
 		}
-		const total = totalOf(body);
-		if (page.length === 0 || (total !== undefined && entries.length >= total)) return entries;
+	} catch (error) {
+		if (!(error instanceof OrderBrokenError)) throw error;
+		throw new NodeOperationError(
+			this.getNode(),
+			'Unexpected response from Fliplet: entries not in id order',
+			{
+				description:
+					'Sync reads the data source ordered by entry id (order [["id", "ASC"]]) to read it reliably while others write to it, and the API answered in another order, so nothing was changed. Please report it with the response.',
+			},
+		);
 	}
+	return entries;
 }

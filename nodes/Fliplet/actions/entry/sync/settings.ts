@@ -16,7 +16,23 @@ export interface SyncSettings {
 	dryRun: boolean;
 	chunkSize: number;
 	outputRows: boolean;
+	/** A matched row updates its entry only when this column's time is newer than the stored one. */
+	timestampColumn?: string;
+	/** Rows whose flag in this column is set are deleted (or left out when absent). */
+	deleteColumn?: string;
+	/** Update every matched row without comparing it with its entry. */
+	updateAll: boolean;
+	/** Mirror refuses to delete more entries than this (count), when set. */
+	maxDeletes?: number;
+	/** Mirror refuses to delete more than this share (percent) of the entries, when set. */
+	maxDeleteShare?: number;
 }
+
+/** A column option: trimmed, undefined when empty. */
+const columnOption = (value: unknown) => {
+	const text = typeof value === 'string' ? value.trim() : '';
+	return text === '' ? undefined : text;
+};
 
 const MODES: SyncMode[] = ['insertAndUpdate', 'insertOnly', 'mirror'];
 const HOOKS = ['insert', 'update'];
@@ -47,7 +63,32 @@ export function readSyncSettings(this: IExecuteFunctions): SyncSettings {
 	const unknownHook = runHooks.find((hook) => !HOOKS.includes(hook));
 	if (unknownHook !== undefined)
 		throw fail(`Unknown hook kind "${unknownHook}"`, 'Run Hooks takes "insert" and/or "update".');
+	const maxDeletes = options.maxDeletes === undefined ? undefined : Number(options.maxDeletes);
+	if (maxDeletes !== undefined && (!Number.isInteger(maxDeletes) || maxDeletes < 0))
+		throw fail(
+			`Max Deletes ${String(options.maxDeletes)} is not allowed`,
+			'Give a whole number of entries (0 or more).',
+		);
+	const maxDeleteShare =
+		options.maxDeleteShare === undefined ? undefined : Number(options.maxDeleteShare);
+	if (maxDeleteShare !== undefined && !(maxDeleteShare >= 0 && maxDeleteShare <= 100))
+		throw fail(
+			`Max Deletes (%) ${String(options.maxDeleteShare)} is not allowed`,
+			'Give a percentage from 0 to 100.',
+		);
+	const timestampColumn = columnOption(options.timestampColumn);
+	const deleteColumn = columnOption(options.deleteColumn);
+	if (deleteColumn !== undefined && keyColumns.includes(deleteColumn))
+		throw fail(
+			`"${deleteColumn}" is both a key column and the delete flag column`,
+			'The delete flag column says whether the row with that key should go: pick another column.',
+		);
 	return {
+		timestampColumn,
+		deleteColumn,
+		updateAll: options.updateAll === true,
+		maxDeletes,
+		maxDeleteShare,
 		keyColumns,
 		mode,
 		allowEmpty: this.getNodeParameter('allowEmpty', 0, false) as boolean,

@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { PlannedCommit } from './chunks';
 import type { SyncMode, SyncPlan } from './diff';
 import type { CommitOutcome } from './sendCommits';
+import type { Repair } from './repairDuplicates';
 
 export const RERUN_IS_SAFE =
 	'Nothing already in the data source was lost, and re-running Sync is safe: it reads the data source again and only sends what still differs, so rows that landed are not duplicated.';
@@ -44,6 +45,10 @@ export interface SummaryInput {
 	requests: number;
 	itemCount: number;
 	outputRows: boolean;
+	/** Duplicates of newly inserted keys removed after inserting (undefined for a dry run). */
+	repair?: Repair;
+	/** Rows flagged for deletion whose key had no entry, when a delete flag column is set. */
+	flaggedAbsent?: number;
 }
 
 const allItems = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
@@ -59,6 +64,8 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 	const summary: IDataObject = {
 		...counts,
 		unchanged: plan.unchanged,
+		duplicatesRemoved: input.repair?.removed ?? 0,
+		...(input.flaggedAbsent === undefined ? {} : { flaggedAbsent: input.flaggedAbsent }),
 		skipped: plan.skipped as unknown as IDataObject[],
 		requests: input.requests,
 		commits: outcome ? outcome.landed.length : 0,

@@ -1,10 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { findUnstorableColumn } from '../../../helpers/dataSourceEntry';
 import { findUnsafeKey } from '../../../transport/unsafeKeys';
 import type { InputRows } from './diff';
 
-/** The refusal of every row holding a field the transport never sends (e.g. __proto__), by item. */
+/**
+ * The refusal of every row holding a field the transport never sends (e.g. __proto__) or a value
+ * JSON cannot carry (NaN, Infinity), by item.
+ */
 export function unsafeRows(
 	this: IExecuteFunctions,
 	rows: InputRows,
@@ -12,7 +16,19 @@ export function unsafeRows(
 	const refused = new Map<number, NodeOperationError>();
 	rows.forEach((row, itemIndex) => {
 		const key = findUnsafeKey(row);
-		if (key === undefined) return;
+		if (key === undefined) {
+			const unstorable = findUnstorableColumn(row);
+			if (unstorable) {
+				const message = `Item ${itemIndex}: column "${unstorable.column}" holds ${unstorable.reason}, which cannot be stored`;
+				const description =
+					'JSON (what the API stores) has no such value: it would arrive as null or not at all. Change the value (e.g. to text or null) with an Edit Fields node. Nothing was changed.';
+				refused.set(
+					itemIndex,
+					new NodeOperationError(this.getNode(), message, { itemIndex, description }),
+				);
+			}
+			return;
+		}
 		const error = new NodeOperationError(
 			this.getNode(),
 			`Item ${itemIndex}: the field "${key}" is never sent`,

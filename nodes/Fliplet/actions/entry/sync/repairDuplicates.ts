@@ -1,0 +1,172 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
+import { isObject } from '../../../helpers/isObject';
+import { listFrom } from '../../../helpers/responses';
+import { flipletApiRequest, stablePages, type PageRequest } from '../../../transport';
+import { chunkBy, MAX_COMMIT_BYTES } from './chunks';
+import type { PlannedInsert } from './diff';
+import { rowKey } from './keys';
+import type { SyncSettings } from './settings';
+
+export interface Repair {
+	/** Extra entries removed (each key keeps its lowest-id entry). */
+	removed: number;
+}
+
+type Counter = { requests: number };
+
+/** A key cell as the text the platform's `oneof` condition compares (it ignores case). */
+const cellText = (value: unknown) =>
+	typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value).trim();
+
+/**
+ * `$filters` matching at least every entry that holds one of the rows' keys (one `oneof` per key
+ * column, all must match): a superset when keys are case-sensitive or span several columns; the
+ * exact keys are told apart here.
+ */
+function keyFilters(rows: PlannedInsert[], keyColumns: string[]): IDataObject {
+	return {
+		$filters: keyColumns.map((column) => ({
+			column,
+			condition: 'oneof',
+			value: [...new Set(rows.map((row) => cellText(row.data[column])))],
+		})),
+	};
+}
+
+/** Column names an aggregation reads as they are (a dot or a leading $ means something else there). */
+const plainColumn = (column: string) => !column.includes('.') && !column.startsWith('$');
+
+/**
+ * One request that tells whether the rows' keys may be held by more than one entry: the matching
+ * entries grouped by key value, then the groups counted by size. Without duplicates the answer is
+ * a single `{_id: 1, keys: n}`, whatever the number of keys.
+ */
+async function mayHoldDuplicates(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	rows: PlannedInsert[],
+	settings: SyncSettings,
+	counter: Counter,
+): Promise<boolean> {
+	const { keyColumns } = settings;
+	if (!keyColumns.every(plainColumn)) return true;
+	const keyValue =
+		keyColumns.length === 1
+			? `$${keyColumns[0]}`
+			: Object.fromEntries(keyColumns.map((column, index) => [`k${index}`, `$${column}`]));
+	counter.requests++;
+	const body = await flipletApiRequest.call(this, {
+		method: 'POST',
+		path: dataSourcePath(target, 'data', 'query'),
+		qs: target.qs,
+		body: {
+			type: 'select',
+			where: keyFilters(rows, keyColumns),
+			aggregate: [
+				{ $group: { _id: keyValue, n: { $sum: 1 } } },
+				{ $group: { _id: '$n', keys: { $sum: 1 } } },
+			],
+		},
+		idempotent: true,
+	});
+	const groups = listFrom(this.getNode(), body, 'entries');
+	let values = 0;
+	for (const group of groups) {
+		if (!isObject(group) || group._id !== 1 || typeof group.keys !== 'number') return true;
+		values += group.keys;
+	}
+	// More distinct values than keys: some key is stored in several spellings (5 and "5", or
+	// another case), which only the exact comparison below can tell apart.
+	return values > new Set(rows.map((row) => row.key)).size;
+}
+
+/** The ids of the entries holding each of the rows' keys, read in stable pages by id. */
+async function entriesByKey(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	rows: PlannedInsert[],
+	settings: SyncSettings,
+	counter: Counter,
+): Promise<Map<string, number[]>> {
+	const { keyColumns } = settings;
+	const wanted = new Set(rows.map((row) => row.key));
+	const attributes = keyColumns.every(plainColumn)
+		? ['id', ...keyColumns.map((column) => `data.${column}`)]
+		: ['id', 'data'];
+	const where = keyFilters(rows, keyColumns);
+	const fetchPage = async ({ offset, limit }: PageRequest) => {
+		counter.requests++;
+		const body = await flipletApiRequest.call(this, {
+			method: 'POST',
+			path: dataSourcePath(target, 'data', 'query'),
+			qs: target.qs,
+			body: {
+				type: 'select',
+				where,
+				attributes,
+				order: [['id', 'ASC']],
+				limit,
+				offset,
+				includePagination: true,
+			},
+			idempotent: true,
+		});
+		const total = isObject(body) && isObject(body.pagination) ? body.pagination.total : undefined;
+		return {
+			items: listFrom(this.getNode(), body, 'entries'),
+			total: typeof total === 'number' ? total : undefined,
+		};
+	};
+	const byKey = new Map<string, number[]>();
+	const byId = { compare: (a: IDataObject, b: IDataObject) => Number(a.id) - Number(b.id) };
+	for await (const page of stablePages(fetchPage, byId, 5000)) {
+		for (const entry of page.items) {
+			const data = isObject(entry.data) ? (entry.data as IDataObject) : {};
+			const found = rowKey(data, keyColumns, settings.ignoreKeyCase);
+			if (!('key' in found) || !wanted.has(found.key)) continue;
+			byKey.set(found.key, [...(byKey.get(found.key) ?? []), Number(entry.id)]);
+		}
+	}
+	return byKey;
+}
+
+/** Keys in one check stay about this size, so a million new keys take a handful of requests. */
+const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
+
+/**
+ * After inserting, makes each key this run inserted be held by exactly one entry: another run
+ * (an overlapping execution, another worker) may have inserted the same key meanwhile. Every run
+ * keeps the entry with the lowest id and deletes the others, so overlapping runs repair the same
+ * way and converge. Costs one request per few hundred thousand keys when there is no duplicate.
+ */
+export async function repairDuplicates(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	inserted: PlannedInsert[],
+	settings: SyncSettings,
+	counter: Counter,
+): Promise<Repair> {
+	const extra: number[] = [];
+	const keySize = (row: PlannedInsert) => row.key.length + 4;
+	for (const rows of chunkBy(inserted, Infinity, CHECK_BYTES, keySize)) {
+		if (!(await mayHoldDuplicates.call(this, target, rows, settings, counter))) continue;
+		const byKey = await entriesByKey.call(this, target, rows, settings, counter);
+		for (const ids of byKey.values()) {
+			const keep = Math.min(...ids);
+			extra.push(...ids.filter((id) => id !== keep));
+		}
+	}
+	if (!extra.length) return { removed: 0 };
+	counter.requests++;
+	await flipletApiRequest.call(this, {
+		method: 'POST',
+		path: dataSourcePath(target, 'commit'),
+		qs: target.qs,
+		body: { entries: [], append: true, delete: extra, returnEntries: false },
+		// Deleting the same ids again changes nothing.
+		idempotent: true,
+	});
+	return { removed: extra.length };
+}
