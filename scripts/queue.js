@@ -9,6 +9,7 @@
 // afterwards, also on failure or Ctrl+C. Loopback only; fixed ports 5700-5719, 6390 and 5440.
 //
 //   npm run build && npm run test:queue
+//   FLIPLET_QUEUE_KEEP=1 npm run test:queue     keep the n8n logs of a failed run
 
 const crypto = require('crypto');
 const fs = require('fs');
@@ -65,7 +66,12 @@ async function main() {
 		await running.sandbox?.stop();
 		await running.redis?.stop();
 		await running.postgres?.stop();
-		fs.rmSync(dir, { recursive: true, force: true });
+		if (running.failed && process.env.FLIPLET_QUEUE_KEEP) {
+			log(`Logs kept for inspection: ${dir}`);
+			fs.rmSync(path.join(dir, 'postgres'), { recursive: true, force: true });
+		} else {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
 	};
 	const interrupt = (signal) => {
 		log(`\n${signal}: stopping n8n, Redis and PostgreSQL`);
@@ -150,6 +156,7 @@ async function main() {
 				await check({ cluster, sandbox, api, ids, seeded, login: ownerLogin });
 			} catch (error) {
 				failed = true;
+				running.failed = true;
 				log(`  ✗ ${title}\n${String(error.stack ?? error).replace(/^/gm, '      ')}`);
 			}
 			log(`  (${seconds(Date.now() - checkStarted)})`);

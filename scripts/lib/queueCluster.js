@@ -75,7 +75,8 @@ function createCluster(options) {
 		child.stderr.pipe(stream);
 		processes.set(name, child);
 		try {
-			await waitUntilReady(readyUrl, child);
+			// Three n8n processes starting at once on a busy machine: minutes, not seconds.
+			await waitUntilReady(readyUrl, child, 600_000);
 		} catch (error) {
 			error.message += `\n--- ${name} log ---\n${readLog(name).slice(-3000)}`;
 			throw error;
