@@ -54,10 +54,10 @@ async function setUpOwner(baseUrl, owner, timeoutMs = 60_000) {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(owner),
-		});
+		}).catch((error) => ({ status: 0, text: async () => error.message }));
 		const text = await response.text();
 		if (response.ok || (response.status === 400 && /already set ?up/i.test(text))) return;
-		if (response.status !== 404 || Date.now() > deadline) {
+		if (![0, 404].includes(response.status) || Date.now() > deadline) {
 			throw new Error(`owner setup failed: ${response.status} ${text}`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
