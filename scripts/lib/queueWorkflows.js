@@ -45,7 +45,9 @@ function workflow(id, name, nodes) {
 	return { id, name, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
 }
 
-const dataSourceId = (id) => ({ __rl: true, mode: 'id', value: String(id) });
+// "From list" mode, as the editor saves a pick: n8n validates a "By ID" value with a regular
+// expression run under a 250 ms limit, which a starved CPU can exceed (the execution then fails).
+const dataSourceId = (id) => ({ __rl: true, mode: 'list', value: String(id) });
 
 /** @param {{ insertDataSource: number, syncDataSource: number, overlapDataSource: number }} ids */
 function queueWorkflows(ids) {
