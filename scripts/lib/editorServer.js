@@ -45,7 +45,8 @@ async function waitUntilReady(baseUrl, child, timeoutMs = 180_000) {
 
 /**
  * n8n 1.x creates the owner through the setup screen's route. It answers 404 for a moment after
- * /healthz/readiness (its REST routes are mounted later), and 400 once an owner exists.
+ * /healthz/readiness (its REST routes are mounted later), 503 while its database is busy, and 400
+ * once an owner exists.
  */
 async function setUpOwner(baseUrl, owner, timeoutMs = 60_000) {
 	const deadline = Date.now() + timeoutMs;
@@ -57,7 +58,7 @@ async function setUpOwner(baseUrl, owner, timeoutMs = 60_000) {
 		}).catch((error) => ({ status: 0, text: async () => error.message }));
 		const text = await response.text();
 		if (response.ok || (response.status === 400 && /already set ?up/i.test(text))) return;
-		if (![0, 404].includes(response.status) || Date.now() > deadline) {
+		if (![0, 404, 503].includes(response.status) || Date.now() > deadline) {
 			throw new Error(`owner setup failed: ${response.status} ${text}`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));

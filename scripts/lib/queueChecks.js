@@ -231,18 +231,23 @@ async function checkTrigger({ cluster, sandbox, api, login }) {
 	};
 
 	await addAndWait([1, 2, 3], 'added while main runs');
+	// A second poll before any restart: it must deliver only the entry added since the first.
+	await addAndWait([4], 'one more, next poll');
+	log(
+		`    emails so far: ${[...welcomed()].map(([to, n]) => `${to.split('@')[0]} ${n}`).join(', ')}`,
+	);
 	await cluster.stop('main');
-	await api.append(STAFF, [4, 5, 6].map(person));
+	await api.append(STAFF, [5, 6, 7].map(person));
 	log('    main stopped; 3 entries added; main started again');
 	await cluster.startMain();
-	await addAndWait([4, 5, 6], 'added while main was stopped');
-	await addAndWait([7, 8], 'added after the restart');
+	await addAndWait([5, 6, 7], 'added while main was stopped');
+	await addAndWait([8, 9], 'added after the restart');
 
 	const counts = welcomed();
 	log(
 		`    emails per entry: ${[...counts].map(([to, n]) => `${to.split('@')[0]} ${n}`).join(', ')}`,
 	);
-	assert.equal(counts.size, 8, 'every new entry, no other');
+	assert.equal(counts.size, 9, 'every new entry, no other');
 	for (const [to, n] of counts) assert.equal(n, 1, `${to} emailed exactly once`);
 	const rest = await login();
 	const filter = encodeURIComponent(JSON.stringify({ workflowId: TRIGGER_WORKFLOW }));
@@ -261,7 +266,7 @@ async function checkTrigger({ cluster, sandbox, api, login }) {
 	);
 	for (const execution of executions) assert.equal(execution.status, 'success');
 	log(
-		`  ✓ Fliplet Trigger: 8 new entries, 8 emails, each once, across a restart of main (${executions.length} executions)`,
+		`  ✓ Fliplet Trigger: 9 new entries, 9 emails, each once, across a restart of main (${executions.length} executions)`,
 	);
 }
 
