@@ -30,6 +30,11 @@ const UNAUTHORISED = {
  */
 
 /**
+ * @typedef {{ run: (state: any, body: any) => void | Promise<void>, nth?: number, method?: string,
+ *   path?: string }} Interleave
+ */
+
+/**
  * A local, in-memory simulator of the Fliplet REST API.
  * @param {{ region?: string, rateLimits?: boolean, limits?: Record<string, {limit: number, windowMs: number}>, log?: boolean }} [options]
  */
@@ -41,6 +46,8 @@ function createSandbox(options = {}) {
 		requests: [],
 		/** @type {Fault[]} */
 		faults: [],
+		/** @type {Interleave[]} */
+		interleaves: [],
 		url: '',
 		/** @type {http.Server | undefined} */
 		server: undefined,
@@ -49,6 +56,15 @@ function createSandbox(options = {}) {
 			sandbox.rateLimiter.reset();
 			sandbox.requests.length = 0;
 			sandbox.faults.length = 0;
+			sandbox.interleaves.length = 0;
+		},
+		/**
+		 * Test API: another writer acting between two requests. `run(state, body)` runs just before
+		 * the handler of the `nth` (default 1) matching API request, once. Cleared by `reset`.
+		 * @param {Interleave} interleave
+		 */
+		beforeHandling(interleave) {
+			sandbox.interleaves.push({ nth: 1, ...interleave });
 		},
 		/** @param {Fault} fault */
 		injectFault(fault) {
@@ -150,6 +166,18 @@ function takeFault(sandbox, method, path) {
 	return fault;
 }
 
+/** Runs (once) the interleaves whose `nth` matching request this is. */
+async function runInterleaves(sandbox, method, path, body) {
+	for (const interleave of [...sandbox.interleaves]) {
+		if (interleave.method && interleave.method.toUpperCase() !== method) continue;
+		if (interleave.path && !new RegExp(interleave.path).test(path)) continue;
+		interleave.nth -= 1;
+		if (interleave.nth > 0) continue;
+		sandbox.interleaves.splice(sandbox.interleaves.indexOf(interleave), 1);
+		await interleave.run(sandbox.state, body);
+	}
+}
+
 /**
  * @param {ReturnType<typeof createSandbox>} sandbox
  * @param {http.IncomingMessage} req
@@ -242,6 +270,7 @@ async function handle(sandbox, req, res) {
 		});
 	}
 
+	await runInterleaves(sandbox, method, path, record.body);
 	let result;
 	try {
 		result = await route.handler({

@@ -107,7 +107,12 @@ describe('Data Source resource', () => {
 			credentials: sandboxCredential(sandbox(), TOKENS.otherOrg),
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([expect.objectContaining({ Title: 'Open day' })]);
+		expect(result.json).toEqual([
+			expect.objectContaining({
+				id: expect.any(Number),
+				data: expect.objectContaining({ Title: 'Open day' }),
+			}),
+		]);
 		const denied = await runNode({
 			parameters: { resource: 'dataSource', operation: 'get', dataSource: id('100') },
 			credentials: sandboxCredential(sandbox(), TOKENS.otherOrg),
@@ -148,7 +153,7 @@ describe('Data Source resource', () => {
 		});
 		expect(result.items[0].json.error).toMatch(/do not allow this app to read data/);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(result.items[1].json).toMatchObject({ id: 200, Name: 'Alice Martin' });
+		expect(result.items[1].json).toMatchObject({ id: 200, data: { Name: 'Alice Martin' } });
 	});
 
 	it('Create under an app and under an organization', async () => {
@@ -269,7 +274,9 @@ describe('Data Source resource', () => {
 			dataSource: ds,
 			returnAll: true,
 		});
-		expect(found.json).toEqual([{ id: Number(entryId), Name: 'slash' }]);
+		expect(found.json).toEqual([
+			expect.objectContaining({ id: Number(entryId), data: { Name: 'slash' } }),
+		]);
 		await run({ resource: 'entry', operation: 'get', dataSource: ds, entryId });
 		await run({
 			resource: 'dataSource',

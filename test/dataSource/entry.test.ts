@@ -5,14 +5,20 @@ const staff = { __rl: true, mode: 'id', value: '100' };
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 
 describe('Entry resource: single entries', () => {
-	it('Get reads one entry and simplifies it to {id, ...columns}', async () => {
+	it('Get reads one entry in the entry shape, columns under data', async () => {
 		const result = await runNode({
 			parameters: { resource: 'entry', operation: 'get', dataSource: staff, entryId: '201' },
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([
-			expect.objectContaining({ id: 201, Name: 'Bob Stone', Department: 'Engineering' }),
+			{
+				id: 201,
+				dataSourceId: 100,
+				createdAt: expect.any(String),
+				updatedAt: expect.any(String),
+				data: expect.objectContaining({ Name: 'Bob Stone', Department: 'Engineering' }),
+			},
 		]);
 		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources/);
 		expect(request).toMatchObject({ method: 'GET', path: '/v1/data-sources/100/data/201' });
@@ -26,7 +32,6 @@ describe('Entry resource: single entries', () => {
 				operation: 'get',
 				dataSource: byName('2024'),
 				entryId: '207',
-				simplify: false,
 			},
 			credentials: sandboxCredential(sandbox()),
 		});
@@ -67,7 +72,7 @@ describe('Entry resource: single entries', () => {
 		expect(sandbox().state.entries.filter((e: any) => e.dataSourceId === 100)).toHaveLength(6);
 	});
 
-	it('Insert maps every input field automatically, one entry per item, paired', async () => {
+	it('Insert maps every input field automatically, "id" included, one entry per item, paired', async () => {
 		const result = await runNode({
 			parameters: {
 				resource: 'entry',
@@ -80,14 +85,18 @@ describe('Entry resource: single entries', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/Staff\/data$/);
-		expect(requests.map((r) => r.body)).toEqual([{ Name: 'One' }, { Name: 'Two', Tags: ['x'] }]);
+		expect(requests.map((r) => r.body)).toEqual([
+			{ Name: 'One' },
+			{ id: 999, Name: 'Two', Tags: ['x'] },
+		]);
 		expect(result.items.map((item) => [item.json.data, item.pairedItem])).toEqual([
 			[{ Name: 'One' }, { item: 0 }],
-			[{ Name: 'Two', Tags: ['x'] }, { item: 1 }],
+			[{ id: 999, Name: 'Two', Tags: ['x'] }, { item: 1 }],
 		]);
+		expect(result.json[1].id).not.toBe(999);
 	});
 
-	it('Update merges by default: reads the entry, then writes old and new columns', async () => {
+	it('Update merges by default in one commit that merges on the server, then reads the entry back', async () => {
 		const result = await runNode({
 			parameters: {
 				resource: 'entry',
@@ -99,9 +108,17 @@ describe('Entry resource: single entries', () => {
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.error).toBeUndefined();
-		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data\/200$/);
-		expect(requests.map((r) => r.method)).toEqual(['GET', 'PUT']);
-		expect(requests[1].body).toEqual(expect.objectContaining({ Name: 'Alice Martin', Age: 35 }));
+		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\//);
+		expect(requests.map((r) => [r.method, r.path])).toEqual([
+			['POST', '/v1/data-sources/100/commit'],
+			['GET', '/v1/data-sources/100/data/200'],
+		]);
+		expect(requests[0].body).toEqual({
+			entries: [{ id: 200, data: { Age: 35 } }],
+			append: true,
+			extend: true,
+			returnEntries: false,
+		});
 		expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice Martin', Age: 35 } });
 	});
 

@@ -53,7 +53,7 @@ describe('Entry → Get Many: date filters', () => {
 		expect(sentFilters()).toEqual([
 			{ column: 'Joined', condition: 'datebefore', value: '2021-12-31' },
 		]);
-		expect(result.json.map((entry) => entry.Joined).sort()).toEqual([
+		expect(result.json.map((entry) => (entry.data as { Joined: string }).Joined).sort()).toEqual([
 			'2019-11-20',
 			'2020-05-30',
 			'2021-03-15',
@@ -61,14 +61,17 @@ describe('Entry → Get Many: date filters', () => {
 	});
 
 	it('sends the Date Unit when one is chosen', async () => {
-		const result = await getMany(
-			filter({ column: 'Joined', condition: 'datebefore', value: '2021-12-31', unit: 'year' }),
-		);
+		// Output "Columns Only": each item is the entry's columns alone.
+		const result = await getMany({
+			...filter({ column: 'Joined', condition: 'datebefore', value: '2021-12-31', unit: 'year' }),
+			entryOutput: 'columns',
+		});
 		expect(result.error).toBeUndefined();
 		expect(sentFilters()).toEqual([
 			{ column: 'Joined', condition: 'datebefore', value: '2021-12-31', unit: 'year' },
 		]);
 		expect(result.json.map((entry) => entry.Joined).sort()).toEqual(['2019-11-20', '2020-05-30']);
+		expect(result.json[0]).not.toHaveProperty('createdAt');
 	});
 
 	it('n8n keeps Date Unit only for date conditions and "To" only for the between conditions', () => {
@@ -104,20 +107,25 @@ describe('Entry → Get Many: date filters', () => {
 describe('Entry → Get Many: aggregation', () => {
 	const base = { resource: 'entry', operation: 'getMany', dataSource: staff, queryMode: 'json' };
 
-	it('hides Return All, Limit and Simplify (and shows a notice) when Aggregate is set', () => {
+	it('hides Return All, Limit and Output (and shows a notice) when Aggregate is set', () => {
 		const withAggregate = resolvedParameters({
 			...base,
 			aggregate: '[{"$group": {"_id": "$Department"}}]',
 			returnAll: false,
 			limit: 3,
-			simplify: false,
+			entryOutput: 'columns',
 		});
 		expect(withAggregate).not.toHaveProperty('returnAll');
 		expect(withAggregate).not.toHaveProperty('limit');
-		expect(withAggregate).not.toHaveProperty('simplify');
+		expect(withAggregate).not.toHaveProperty('entryOutput');
 		expect(withAggregate).toHaveProperty('aggregateNotice');
-		const without = resolvedParameters({ ...base, returnAll: false, limit: 3, simplify: false });
-		expect(without).toMatchObject({ returnAll: false, limit: 3, simplify: false });
+		const without = resolvedParameters({
+			...base,
+			returnAll: false,
+			limit: 3,
+			entryOutput: 'columns',
+		});
+		expect(without).toMatchObject({ returnAll: false, limit: 3, entryOutput: 'columns' });
 		expect(without).not.toHaveProperty('aggregateNotice');
 	});
 });

@@ -55,7 +55,10 @@ describe('Data Source Version resource', () => {
 			credentials: credentials(),
 		});
 		expect(plain.error).toBeUndefined();
-		expect(plain.json.map((entry) => entry.Name)).toEqual(['Alice Martin', 'Bob Stone']);
+		expect(plain.json.map((entry) => (entry.data as { Name: string }).Name)).toEqual([
+			'Alice Martin',
+			'Bob Stone',
+		]);
 		const filtered = await runNode({
 			parameters: {
 				resource: 'dataSourceVersion',
@@ -64,7 +67,6 @@ describe('Data Source Version resource', () => {
 				versionId,
 				where: '{"Department": "Sales"}',
 				returnAll: true,
-				simplify: false,
 			},
 			credentials: credentials(),
 		});

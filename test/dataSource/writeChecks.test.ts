@@ -80,7 +80,7 @@ describe('Entry → Commit checks', () => {
 });
 
 describe('Entry → Import', () => {
-	it('drops the input items\' entry "id" as Insert does: it is not a column', async () => {
+	it('imports every field of the items as columns, "id" included', async () => {
 		const result = await runNode({
 			parameters: { resource: 'entry', operation: 'import', dataSource: staff },
 			input: [{ json: { id: 200, Name: 'Copy of Alice' } }, { json: { Name: 'Kim' } }],
@@ -89,12 +89,13 @@ describe('Entry → Import', () => {
 		expect(result.error).toBeUndefined();
 		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data$/);
 		expect(request.body).toEqual({
-			entries: [{ Name: 'Copy of Alice' }, { Name: 'Kim' }],
+			entries: [{ id: 200, Name: 'Copy of Alice' }, { Name: 'Kim' }],
 			append: true,
 		});
 		expect(result.json).toEqual([{ imported: 2, mode: 'append' }]);
 		const copy = staffEntries().find((entry: any) => entry.data.Name === 'Copy of Alice');
-		expect(copy.data).toEqual({ Name: 'Copy of Alice' });
+		expect(copy.data).toEqual({ id: 200, Name: 'Copy of Alice' });
+		expect(copy.id).not.toBe(200);
 	});
 
 	it('with Continue On Fail an item whose data source is not valid becomes an error item; the rest are imported', async () => {

@@ -41,6 +41,16 @@ export interface Sandbox {
 		method?: string;
 		path?: string;
 	}): void;
+	/**
+	 * Another writer acting between two requests: `run` gets the sandbox state (and the request
+	 * body) just before the `nth` (default 1) matching API request is handled, once. Reset clears it.
+	 */
+	beforeHandling(interleave: {
+		run: (state: any, body: any) => void | Promise<void>;
+		nth?: number;
+		method?: string;
+		path?: string;
+	}): void;
 	start(port?: number, host?: string): Promise<string>;
 	stop(): Promise<void>;
 }

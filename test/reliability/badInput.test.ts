@@ -190,7 +190,7 @@ describe('an optional field whose expression resolves to undefined is left out, 
 		expect(result.error).toBeUndefined();
 		const [request] = apiRequests(sandbox(), /\/data\/query$/);
 		expect(request.body.attributes).toBeUndefined();
-		expect(result.json[0]).toMatchObject({ Name: 'Alice Martin', Email: 'alice@example.com' });
+		expect(result.json[0].data).toMatchObject({ Name: 'Alice Martin', Email: 'alice@example.com' });
 	});
 });
 

@@ -115,8 +115,9 @@ export const WRITE_CASES: WriteCase[] = [
 			entryId: '201',
 			columns: { mappingMode: 'defineBelow', value: { Age: 29 } },
 		},
-		method: 'PUT',
-		path: /^\/v1\/data-sources\/100\/data\/201$/,
+		// Merge (the default) is one commit that merges on the server.
+		method: 'POST',
+		path: /^\/v1\/data-sources\/100\/commit$/,
 		idempotent: true,
 		effects: (sandbox) => entriesWhere(sandbox, 100, (data) => data.Age === 29),
 	},

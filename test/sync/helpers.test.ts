@@ -16,6 +16,7 @@ import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
 import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
+import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
 
 const rows = (...datas: object[]): InputRows => datas as InputRows;
@@ -266,14 +267,20 @@ describe('Sync chunks', () => {
 describe('Sync read attributes', () => {
 	it('reads only the compared columns when merging, whole data when replacing', () => {
 		const input = rows({ Email: 'a', Name: 'b' }, { Email: 'c', Age: 3 });
-		expect(attributesFor(input, ['Email'], true)).toEqual([
+		const settings = (merge: boolean, more: object = {}) =>
+			({ keyColumns: ['Email'], merge, updateAll: false, ...more }) as SyncSettings;
+		expect(attributesFor(input, settings(true))).toEqual([
 			'id',
 			'data.Email',
 			'data.Name',
 			'data.Age',
 		]);
-		expect(attributesFor(input, ['Email'], false)).toEqual(['id', 'data']);
-		expect(attributesFor(rows({ 'a.b': 1 }), ['Email'], true)).toEqual(['id', 'data']);
+		expect(attributesFor(input, settings(false))).toEqual(['id', 'data']);
+		expect(attributesFor(rows({ 'a.b': 1 }), settings(true))).toEqual(['id', 'data']);
+		// Updating every matched row compares nothing: only the key (and timestamp) columns.
+		expect(
+			attributesFor(input, settings(false, { updateAll: true, timestampColumn: 'Modified' })),
+		).toEqual(['id', 'data.Email', 'data.Modified']);
 	});
 });
 

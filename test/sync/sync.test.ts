@@ -35,8 +35,10 @@ describe('Entry → Sync', () => {
 				updated: 0,
 				deleted: 0,
 				unchanged: 0,
+				duplicatesRemoved: 0,
 				skipped: [],
-				requests: 2,
+				// The read, the commit, and the check that no other run inserted the same keys.
+				requests: 3,
 				commits: 1,
 				mode: 'insertAndUpdate',
 				dryRun: false,
@@ -79,7 +81,7 @@ describe('Entry → Sync', () => {
 			updated: 1,
 			unchanged: 2,
 			deleted: 0,
-			requests: 3,
+			requests: 4,
 		});
 		const [update, insert] = commitsOf(sandbox());
 		expect(update.body).toEqual({
@@ -187,7 +189,7 @@ describe('Entry → Sync', () => {
 			updated: 1,
 			deleted: 2,
 			mode: 'mirror',
-			requests: 4,
+			requests: 5,
 		});
 		const order = apiRequests(sandbox()).map((request) =>
 			request.path.endsWith('query')
@@ -198,7 +200,8 @@ describe('Entry → Sync', () => {
 						? 'update'
 						: 'insert',
 		);
-		expect(order).toEqual(['read', 'update', 'insert', 'delete']);
+		// Last, the check that no overlapping run inserted the same new key.
+		expect(order).toEqual(['read', 'update', 'insert', 'delete', 'read']);
 		expect(commitsOf(sandbox())[2].body).toEqual({
 			entries: [],
 			append: true,
@@ -210,23 +213,19 @@ describe('Entry → Sync', () => {
 
 	it('mirror refuses to empty the data source unless allowed', async () => {
 		const id = await dataSourceWith(sandbox(), people);
-		const refused = await runSync(sandbox(), id, [{}], { syncMode: 'mirror' });
+		const refused = await runSync(sandbox(), id, [{ Email: 'dan@x.io' }], { syncMode: 'mirror' });
 
 		expect(refused.error?.message).toBe('Mirror would delete all 3 entries of the data source');
 		expect(refused.error?.description).toContain('Allow Emptying the Data Source');
 		expect(commitsOf(sandbox())).toHaveLength(0);
 		expect(storedData(sandbox(), id)).toEqual(people);
 
-		const wrongKey = await runSync(sandbox(), id, [{ email: 'ann@x.io' }], {
+		const allowed = await runSync(sandbox(), id, [{ Email: 'dan@x.io' }], {
 			syncMode: 'mirror',
-			keyColumns: 'email',
+			allowEmpty: true,
 		});
-		expect(wrongKey.error?.message).toBe('Mirror would delete all 3 entries of the data source');
-		expect(commitsOf(sandbox())).toHaveLength(0);
-
-		const allowed = await runSync(sandbox(), id, [{}], { syncMode: 'mirror', allowEmpty: true });
-		expect(allowed.json[0]).toMatchObject({ deleted: 3, skipped: [{ itemIndex: 0 }] });
-		expect(storedData(sandbox(), id)).toEqual([]);
+		expect(allowed.json[0]).toMatchObject({ deleted: 3, inserted: 1 });
+		expect(storedData(sandbox(), id)).toEqual([{ Email: 'dan@x.io' }]);
 	});
 
 	it('only inserts new keys in insert-only mode', async () => {
@@ -348,7 +347,7 @@ describe('Entry → Sync', () => {
 		const input = Array.from({ length: 7 }, (_, n) => ({ Email: `p${n}@x.io`, N: n }));
 		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: 3 } });
 
-		expect(result.json[0]).toMatchObject({ inserted: 7, commits: 3, requests: 4 });
+		expect(result.json[0]).toMatchObject({ inserted: 7, commits: 3, requests: 5 });
 		expect(commitsOf(sandbox()).map((commit) => commit.body.entries.length)).toEqual([3, 3, 1]);
 		expect(storedData(sandbox(), id)).toEqual(input);
 	});
@@ -359,9 +358,10 @@ describe('Entry → Sync', () => {
 		const result = await runSync(sandbox(), id, rows);
 
 		expect(result.json[0]).toMatchObject({ unchanged: 5003, requests: 2, commits: 0 });
+		// The second page starts at the last entry read (its anchor), one entry of overlap.
 		expect(queriesOf(sandbox()).map((query) => [query.body.offset, query.body.limit])).toEqual([
 			[0, 5000],
-			[5000, 5000],
+			[4999, 5001],
 		]);
 	});
 

@@ -1,27 +1,82 @@
-import { apiRequests, useSandbox } from '../harness';
-import { commitsOf, dataSourceWith, runSync, storedData } from './fixtures';
+import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
+import { commitsOf, dataSourceWith, runSync, storedData, storedEntries } from './fixtures';
 
 const sandbox = useSandbox();
 
 describe('Entry → Sync: input checks', () => {
-	it('drops the input items\' entry "id" (not a column), as Insert does', async () => {
+	it('a Sync keyed on a column named "id" stores every row with every column, and reads back the same', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const rows = [
+			{ id: 'A1', Name: 'Ann', createdAt: 'yesterday' },
+			{ id: 'B2', Name: 'Bob', dataSourceId: 7 },
+		];
+		const first = await runSync(sandbox(), id, rows, { keyColumns: 'id' });
+		expect(first.error).toBeUndefined();
+		expect(first.json[0]).toMatchObject({ inserted: 2, skipped: [] });
+		expect(storedData(sandbox(), id)).toEqual(rows);
+
+		const again = await runSync(sandbox(), id, [{ id: 'A1', Name: 'Anna' }, rows[1]], {
+			keyColumns: 'id',
+		});
+		expect(again.json[0]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+		expect(storedData(sandbox(), id)).toEqual([{ ...rows[0], Name: 'Anna' }, rows[1]]);
+
+		const read = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'getMany',
+				dataSource: { __rl: true, mode: 'id', value: String(id) },
+				returnAll: true,
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(read.json.map((entry) => entry.data)).toEqual(storedData(sandbox(), id));
+		expect(read.json.map((entry) => entry.id)).toEqual(
+			storedEntries(sandbox(), id).map((entry) => entry.id),
+		);
+	});
+
+	it('keeps an "id" column beside the key: every column is stored', async () => {
 		const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io', Name: 'Ann' }]);
 		const result = await runSync(sandbox(), id, [
 			{ id: 4242, Email: 'a@x.io', Name: 'Anna' },
-			{ id: 4243, Email: 'b@x.io', Name: 'Ben' },
+			{ id: 7, Email: 'b@x.io', Name: 'Ben' },
 		]);
 		expect(result.error).toBeUndefined();
 		const bodies = commitsOf(sandbox()).map((request) => request.body.entries);
-		expect(bodies).toEqual([
-			[{ id: expect.any(Number), data: { Email: 'a@x.io', Name: 'Anna' } }],
-			[{ data: { Email: 'b@x.io', Name: 'Ben' }, clientId: expect.any(String) }],
+		expect(bodies[0]).toEqual([
+			{ id: expect.any(Number), data: { id: 4242, Email: 'a@x.io', Name: 'Anna' } },
 		]);
 		expect(bodies[0][0].id).not.toBe(4242);
 		expect(storedData(sandbox(), id)).toEqual([
-			{ Email: 'a@x.io', Name: 'Anna' },
-			{ Email: 'b@x.io', Name: 'Ben' },
+			{ Email: 'a@x.io', Name: 'Anna', id: 4242 },
+			{ id: 7, Email: 'b@x.io', Name: 'Ben' },
 		]);
 		expect(result.json[0]).toMatchObject({ inserted: 1, updated: 1 });
+	});
+
+	it('stops with an error naming the key and the columns the rows have when no row can be keyed', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io' }]);
+		const failed = await runSync(sandbox(), id, [{ Mail: 'x@x.io', Name: 'X' }, { Mail: '' }]);
+		expect(failed.error?.message).toBe('No input row has a value in the key column "Email"');
+		expect(failed.error?.description).toContain('the columns "Mail", "Name"');
+		expect(commitsOf(sandbox())).toHaveLength(0);
+
+		const asItem = await runSync(sandbox(), id, [{ Mail: 'x@x.io' }], {}, { continueOnFail: true });
+		expect(asItem.items).toEqual([
+			expect.objectContaining({
+				json: expect.objectContaining({
+					error: 'No input row has a value in the key column "Email"',
+				}),
+			}),
+		]);
+
+		// One keyed row is enough: the others are reported as skipped, as before.
+		const partly = await runSync(sandbox(), id, [{ Mail: 'x@x.io' }, { Email: 'b@x.io' }]);
+		expect(partly.json[0]).toMatchObject({
+			inserted: 1,
+			skipped: [{ itemIndex: 0, reason: 'Missing key column "Email"' }],
+		});
 	});
 
 	it('an update commit that runs hooks is sent once, not retried after a dropped connection', async () => {
@@ -54,7 +109,7 @@ describe('Entry → Sync: input checks', () => {
 		const result = await runSync(
 			sandbox(),
 			id,
-			[{ Mail: 'x@x.io' }, { Mail: 'y@x.io' }],
+			[{ Email: 'x@x.io' }, { Email: 'y@x.io' }],
 			{ syncMode: 'mirror' },
 			{ continueOnFail: true },
 		);

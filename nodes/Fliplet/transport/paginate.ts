@@ -46,6 +46,13 @@ export type ReadOrder<T> =
 	| { compare: (a: T, b: T) => number }
 	| { idOf: (item: T) => string | number };
 
+/** The new items of a page (maybe none) and the position of the first; `last` is the page's last item. */
+export interface StablePage<T> {
+	offset: number;
+	items: T[];
+	last?: { item: T; at: number };
+}
+
 /** Thrown when a page is not in the order the read relies on: nothing read can be trusted. */
 export class OrderBrokenError extends Error {}
 
@@ -59,7 +66,8 @@ const FIRST_STEP_BACK = 16;
  * read (the anchor) and is only used when it starts at or before it: then it is a contiguous run of
  * the order that holds everything after the anchor up to its last item. A page that starts past
  * the anchor means items before it were deleted: it is read again from further back. Yields the
- * new items of each page with the position of the first of them. `start` resumes after an anchor
+ * new items of each page (maybe none) with the position of the first of them, and where the page
+ * ended. `start` resumes after an anchor
  * the caller already knows (e.g. where the last poll stopped). Stops at the end of the list (the
  * reported total, else the first page with nothing new).
  */
@@ -68,7 +76,7 @@ export async function* stablePages<T>(
 	order: ReadOrder<T>,
 	pageSize: number,
 	start?: { anchor: T; offset: number },
-): AsyncGenerator<{ offset: number; items: T[] }> {
+): AsyncGenerator<StablePage<T>> {
 	const size = Math.max(1, Math.floor(pageSize));
 	const seen = 'idOf' in order ? new Set<string | number>() : undefined;
 	let anchor = start?.anchor;
@@ -107,7 +115,10 @@ export async function* stablePages<T>(
 			anchor = item;
 			anchorAt = offset + index;
 		}
-		if (fresh.length) yield { offset: firstAt, items: fresh };
+		const last = items.length
+			? { item: items[items.length - 1], at: offset + items.length - 1 }
+			: undefined;
+		yield { offset: fresh.length ? firstAt : offset, items: fresh, last };
 		const atEnd = total !== undefined && offset + items.length >= total;
 		if (atEnd || (!fresh.length && items.length < limit)) return;
 		// A full page of items already read (others inserted before the anchor): move past it.

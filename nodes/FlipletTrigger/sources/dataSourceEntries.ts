@@ -35,8 +35,10 @@ export function dataSourceEntrySource(
 			// A select changes nothing, so it may be sent again after a fault.
 			idempotent: true,
 		});
-	const byTimeAndId = (a: IDataObject, b: IDataObject) =>
-		timeMs(String(a[timeField])) - timeMs(String(b[timeField])) || Number(a.id) - Number(b.id);
+	const byTime = {
+		compare: (a: IDataObject, b: IDataObject) =>
+			timeMs(String(a[timeField])) - timeMs(String(b[timeField])) || Number(a.id) - Number(b.id),
+	};
 	return {
 		key: `entry:${timeField}:${target.ref}`,
 		timeOf: (entry) => String(entry[timeField]),
@@ -75,15 +77,19 @@ export function dataSourceEntrySource(
 					total: typeof total === 'number' ? total : undefined,
 				};
 			};
-			// Resuming at the hint, the anchor is "just before `since`": a page there counts only if
-			// it starts with an entry older than the cursor (else deletions moved things: read back).
+			// Resuming at the hint (the last entry read, whose time is `since`), the anchor is "just
+			// before since": the page, starting one entry earlier, counts only if it starts with an entry
+			// older than the cursor (else deletions moved things and it is read again from further back).
 			const start =
 				since === undefined
 					? undefined
-					: { anchor: { [timeField]: since, id: -Infinity }, offset: offsetHint };
+					: { anchor: { [timeField]: since, id: -Infinity }, offset: Math.max(0, offsetHint - 1) };
 			try {
-				for await (const page of stablePages(fetchPage, { compare: byTimeAndId }, PAGE_SIZE, start))
-					yield { offset: page.offset, events: page.items };
+				for await (const page of stablePages(fetchPage, byTime, PAGE_SIZE, start)) {
+					// A page of old entries only still tells the cursor where reading got to.
+					if (page.items.length) yield { offset: page.offset, events: page.items };
+					else if (page.last) yield { offset: page.last.at, events: [page.last.item] };
+				}
 			} catch (error) {
 				if (!(error instanceof OrderBrokenError)) throw error;
 				throw new NodeOperationError(

@@ -1,0 +1,161 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { runNode, sandboxCredential, useSandbox, type Sandbox } from '../harness';
+import { commitsOf, dataSourceWith, queriesOf, runSync, storedEntries } from './fixtures';
+
+// The sandbox's store, to act as another writer inside the sandbox between two requests.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const store = require('../../sandbox/dataSources/store');
+
+const sandbox = useSandbox();
+
+function otherWriterInserts(state: any, dataSourceId: number, data: IDataObject) {
+	const dataSource = state.dataSources.find((ds: any) => ds.id === dataSourceId);
+	store.appendEntries(state, dataSourceId, [store.newEntry(state, dataSource, data)]);
+}
+
+/** Keys held by more than one entry. */
+function duplicateKeys(box: Sandbox, dataSourceId: number, column = 'Email'): string[] {
+	const seen = new Map<string, number>();
+	for (const entry of storedEntries(box, dataSourceId)) {
+		const key = String(entry.data[column]);
+		seen.set(key, (seen.get(key) ?? 0) + 1);
+	}
+	return [...seen].filter(([, count]) => count > 1).map(([key]) => key);
+}
+
+describe('Entry → Sync with other writers', () => {
+	it('a delete between two read pages makes Sync neither skip an entry nor insert a duplicate', async () => {
+		const rows = Array.from({ length: 5010 }, (_, n) => ({ Email: `p${n}@x.io`, N: n }));
+		const id = await dataSourceWith(sandbox(), rows);
+		const firstId = storedEntries(sandbox(), id)[0].id;
+		// Just before the second page is read, another client deletes an entry of the first page:
+		// every later entry moves one place forward, which offset paging would skip.
+		sandbox().beforeHandling({
+			path: '/data/query$',
+			nth: 2,
+			run: (state) => store.removeEntries(state, id, [firstId]),
+		});
+		const result = await runSync(sandbox(), id, rows);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 5010 });
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(duplicateKeys(sandbox(), id)).toEqual([]);
+		expect(storedEntries(sandbox(), id)).toHaveLength(5009);
+	});
+
+	it('Get Many with Return All returns every entry present during the read exactly once', async () => {
+		const rows = Array.from({ length: 35 }, (_, n) => ({ Email: `p${n}@x.io` }));
+		const id = await dataSourceWith(sandbox(), rows);
+		const before = storedEntries(sandbox(), id);
+		const deleted = [before[3].id, before[4].id, before[12].id];
+		// Between pages 1 and 2, three entries already read are deleted and one is added.
+		sandbox().beforeHandling({
+			path: '/data/query$',
+			nth: 2,
+			run: (state) => {
+				store.removeEntries(state, id, deleted);
+				otherWriterInserts(state, id, { Email: 'late@x.io' });
+			},
+		});
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'getMany',
+				dataSource: { __rl: true, mode: 'id', value: String(id) },
+				returnAll: true,
+				options: { pageSize: 10 },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.json.map((entry) => entry.id as number);
+		expect(new Set(ids).size).toBe(ids.length);
+		// Every entry that existed for the whole read is there, and the two deleted after they were
+		// read; the one deleted before its page was read is not.
+		const present = before.filter((entry) => entry.id !== deleted[2]).map((entry) => entry.id);
+		expect(ids).toEqual(expect.arrayContaining(present));
+		expect(ids).not.toContain(deleted[2]);
+		expect(queriesOf(sandbox()).length).toBeGreaterThanOrEqual(4);
+	});
+
+	it('another writer inserting the same new key meanwhile: the key ends on one entry, the lowest id', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io' }]);
+		// Just before Sync's insert lands, another run inserts the same key.
+		sandbox().beforeHandling({
+			path: '/commit$',
+			run: (state) =>
+				otherWriterInserts(state, id, { Email: 'new@x.io', Name: 'From the other run' }),
+		});
+		const result = await runSync(sandbox(), id, [
+			{ Email: 'new@x.io', Name: 'From this run' },
+			{ Email: 'other@x.io' },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 2, duplicatesRemoved: 1 });
+		const stored = storedEntries(sandbox(), id);
+		expect(duplicateKeys(sandbox(), id)).toEqual([]);
+		expect(stored.map((entry) => entry.data.Email)).toEqual(['old@x.io', 'new@x.io', 'other@x.io']);
+		// The other run's entry has the lower id: every run keeps that one.
+		expect(stored[1].data.Name).toBe('From the other run');
+	});
+
+	it('several Syncs of the same new keys at once leave each key on exactly one entry', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const rows = Array.from({ length: 20 }, (_, n) => ({ Email: `k${n}@x.io`, N: n }));
+		const runs = await Promise.all(Array.from({ length: 6 }, () => runSync(sandbox(), id, rows)));
+		for (const run of runs) expect(run.error).toBeUndefined();
+		const inserted = runs.reduce((sum, run) => sum + (run.json[0].inserted as number), 0);
+		const removed = runs.reduce((sum, run) => sum + (run.json[0].duplicatesRemoved as number), 0);
+		expect(duplicateKeys(sandbox(), id)).toEqual([]);
+		expect(storedEntries(sandbox(), id).map((entry) => entry.data)).toEqual(
+			expect.arrayContaining(rows),
+		);
+		expect(storedEntries(sandbox(), id)).toHaveLength(20);
+		// Whatever interleaving happened, every extra insert was repaired (two runs may remove the
+		// same extra entry, each counting it).
+		expect(removed).toBeGreaterThanOrEqual(inserted - 20);
+	});
+
+	it('a check that finds no duplicate costs one small request, however many keys were inserted', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const rows = Array.from({ length: 3000 }, (_, n) => ({ Email: `k${n}@x.io` }));
+		const result = await runSync(sandbox(), id, rows);
+		// The read, three commits of 1,000 rows, one check.
+		expect(result.json[0]).toMatchObject({ inserted: 3000, duplicatesRemoved: 0, requests: 5 });
+		expect(queriesOf(sandbox())).toHaveLength(2);
+		const check = queriesOf(sandbox())[1];
+		expect(check.body.aggregate).toEqual([
+			{ $group: { _id: '$Email', n: { $sum: 1 } } },
+			{ $group: { _id: '$n', keys: { $sum: 1 } } },
+		]);
+		expect(check.status).toBe(200);
+	});
+});
+
+describe('Entry → Update (merge) with another writer', () => {
+	it('a change to another column between the request and its processing is kept', async () => {
+		sandbox().beforeHandling({
+			path: '/commit$',
+			run: (state) => {
+				const current = store.findEntry(state, 100, 200);
+				store.replaceEntry(state, 100, { ...current, data: { ...current.data, Name: 'Alice M.' } });
+			},
+		});
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'update',
+				dataSource: { __rl: true, mode: 'id', value: '100' },
+				entryId: '200',
+				columns: { mappingMode: 'defineBelow', value: { Age: 35 } },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const stored = store.findEntry(sandbox().state, 100, 200);
+		expect(stored.data).toMatchObject({ Name: 'Alice M.', Age: 35 });
+		expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice M.', Age: 35 } });
+	});
+});
