@@ -176,7 +176,7 @@ async function checkOverlappingSyncs({ cluster, sandbox, ids }) {
 		'overlapping Sync',
 	);
 	log(
-		`    what the 10 runs reported (inserted/updated/unchanged): ${replies.map((r) => `${r.inserted}/${r.updated}/${r.unchanged}`).join(', ')}`,
+		`    what the 10 runs reported (inserted/updated/unchanged/duplicates removed): ${replies.map((r) => `${r.inserted}/${r.updated}/${r.unchanged}/${r.duplicatesRemoved ?? '-'}`).join(', ')}`,
 	);
 	const counts = rowsPerKey(sandbox.state, ids.overlapDataSource, 'Email');
 	log(
