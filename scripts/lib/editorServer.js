@@ -4,7 +4,7 @@
 
 const path = require('path');
 
-const { paths } = require('../install-n8n');
+const { paths, N8N_MAJOR } = require('../install-n8n');
 
 const OWNER = {
 	email: 'owner@example.com',
@@ -13,8 +13,9 @@ const OWNER = {
 	lastName: 'Owner',
 };
 
-/** n8n 2.x creates (or updates) the owner at start-up from these settings. */
+/** n8n 2.x creates (or updates) the owner at start-up from these settings (1.x: see login). */
 function ownerSettings(owner = OWNER) {
+	if (N8N_MAJOR < 2) return {};
 	const bcrypt = require(path.join(paths().dir, 'node_modules', 'bcryptjs'));
 	return {
 		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
@@ -42,8 +43,31 @@ async function waitUntilReady(baseUrl, child, timeoutMs = 180_000) {
 	throw new Error(`n8n did not become ready on ${baseUrl} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * n8n 1.x creates the owner through the setup screen's route. It answers 404 for a moment after
+ * /healthz/readiness (its REST routes are mounted later), 503 while its database is busy, and 400
+ * once an owner exists.
+ */
+async function setUpOwner(baseUrl, owner, timeoutMs = 60_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const response = await fetch(`${baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(owner),
+		}).catch((error) => ({ status: 0, text: async () => error.message }));
+		const text = await response.text();
+		if (response.ok || (response.status === 400 && /already set ?up/i.test(text))) return;
+		if (![0, 404, 503].includes(response.status) || Date.now() > deadline) {
+			throw new Error(`owner setup failed: ${response.status} ${text}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
 /** A REST client holding the owner's session cookie. */
 async function login(baseUrl, owner = OWNER) {
+	if (N8N_MAJOR < 2) await setUpOwner(baseUrl, owner);
 	const response = await fetch(`${baseUrl}/rest/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },

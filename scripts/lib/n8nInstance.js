@@ -7,7 +7,7 @@ const net = require('net');
 const path = require('path');
 const { spawn } = require('child_process');
 
-const { ensureN8n } = require('../install-n8n');
+const { ensureN8n, N8N_MAJOR } = require('../install-n8n');
 
 const REPO = path.resolve(__dirname, '..', '..');
 const PACKAGE_NAME = require(path.join(REPO, 'package.json')).name;
@@ -28,9 +28,13 @@ const OFFLINE_SETTINGS = {
 	N8N_AI_ENABLED: 'false',
 	EXTERNAL_FRONTEND_HOOKS_URLS: '',
 	N8N_NPS_SURVEY_ENABLED: 'false',
-	// These modules fetch lists from n8n's servers at start-up.
-	N8N_DISABLED_MODULES: 'mcp-registry,promotions',
+	// These modules fetch lists from n8n's servers at start-up (n8n 1.x has neither, and refuses
+	// to start when asked to disable a module it does not know).
+	...(N8N_MAJOR >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry,promotions' } : {}),
 };
+
+/** n8n 1.x keeps binary data in memory unless told otherwise; 2.x stores it by id on disk. */
+const BINARY_DATA_SETTINGS = N8N_MAJOR < 2 ? { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } : {};
 
 /**
  * @param {{ userFolder: string, encryptionKey?: string, port?: number, brokerPort?: number,
@@ -55,6 +59,7 @@ function createInstance(options) {
 		...(options.brokerPort ? { N8N_RUNNERS_BROKER_PORT: String(options.brokerPort) } : {}),
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL || 'warn',
 		DB_SQLITE_POOL_SIZE: '2',
+		...BINARY_DATA_SETTINGS,
 		...(options.extraEnv ?? {}),
 	};
 
@@ -91,9 +96,20 @@ function createInstance(options) {
 				});
 			});
 		},
-		/** Starts `n8n start` in the background. */
-		startServer({ inheritOutput = false } = {}) {
-			return spawn(nodeBin, [n8nBin, 'start'], {
+		/**
+		 * Activates a workflow from the CLI; a server started afterwards runs it (2.x publishes the
+		 * current version; 1.x has no publish:workflow).
+		 */
+		publishWorkflow(id) {
+			return this.cli(
+				N8N_MAJOR >= 2
+					? ['publish:workflow', `--id=${id}`]
+					: ['update:workflow', `--id=${id}`, '--active=true'],
+			);
+		},
+		/** Starts `n8n start` (or `n8n worker`) in the background. */
+		startServer({ inheritOutput = false, command = 'start' } = {}) {
+			return spawn(nodeBin, [n8nBin, command], {
 				env,
 				stdio: inheritOutput ? 'inherit' : ['ignore', 'pipe', 'pipe'],
 			});

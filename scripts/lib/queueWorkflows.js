@@ -1,0 +1,100 @@
+'use strict';
+// The queue-mode tier's workflows: each starts from a production webhook on main (which puts the
+// execution on the queue), runs Fliplet nodes on a worker, and answers the caller with the last
+// node's output plus the execution's id (to find the worker that ran it).
+
+const CREDENTIAL = { flipletApi: { id: 'flipletSandbox01', name: 'Fliplet Sandbox' } };
+
+function node(name, type, typeVersion, parameters, extra = {}) {
+	return { id: `${name}-node`, name, type, typeVersion, position: [0, 0], parameters, ...extra };
+}
+
+function webhook(path) {
+	return node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		2,
+		{ httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+		{ webhookId: `fliplet-queue-${path}` },
+	);
+}
+
+function fliplet(name, parameters) {
+	return node(name, 'n8n-nodes-fliplet.fliplet', 1, parameters, { credentials: CREDENTIAL });
+}
+
+function withExecutionId() {
+	return node('Execution', 'n8n-nodes-base.set', 3.4, {
+		mode: 'manual',
+		includeOtherFields: true,
+		assignments: {
+			assignments: [
+				{ id: 'execution-id', name: 'executionId', value: '={{ $execution.id }}', type: 'string' },
+			],
+		},
+		options: {},
+	});
+}
+
+/** A chain of nodes, each feeding the next. */
+function workflow(id, name, nodes) {
+	const connections = {};
+	nodes.slice(0, -1).forEach((from, index) => {
+		connections[from.name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
+	});
+	return { id, name, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
+}
+
+// "From list" mode, as the editor saves a pick: n8n validates a "By ID" value with a regular
+// expression run under a 250 ms limit, which a starved CPU can exceed (the execution then fails).
+const dataSourceId = (id) => ({ __rl: true, mode: 'list', value: String(id) });
+
+/** @param {{ insertDataSource: number, syncDataSource: number, overlapDataSource: number }} ids */
+function queueWorkflows(ids) {
+	return [
+		workflow('queueInsert00001', 'Queue: insert an entry', [
+			webhook('queue-insert'),
+			fliplet('Insert Entry', {
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: dataSourceId(ids.insertDataSource),
+				columns: {
+					mappingMode: 'defineBelow',
+					value: { Name: '={{ $json.body.Name }}', Email: '={{ $json.body.Email }}' },
+				},
+			}),
+			withExecutionId(),
+		]),
+		workflow('queueEmail000001', 'Queue: email an uploaded file', [
+			webhook('queue-email'),
+			fliplet('Send Email', {
+				resource: 'email',
+				operation: 'send',
+				to: '={{ $json.body.to }}',
+				subject: 'Uploaded report',
+				html: '<p>The report is attached.</p>',
+				options: { binaryProperties: 'report' },
+			}),
+			withExecutionId(),
+		]),
+		...[
+			['queueSync0000001', 'queue-sync', ids.syncDataSource],
+			['queueOverlap0001', 'queue-overlap', ids.overlapDataSource],
+		].map(([id, path, dataSource]) =>
+			workflow(id, `Queue: sync posted rows (${path})`, [
+				webhook(path),
+				node('Rows', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.rows', options: {} }),
+				fliplet('Sync Rows', {
+					resource: 'entry',
+					operation: 'sync',
+					dataSource: dataSourceId(dataSource),
+					keyColumns: 'Email',
+					syncMode: 'insertAndUpdate',
+				}),
+				withExecutionId(),
+			]),
+		),
+	];
+}
+
+module.exports = { queueWorkflows };
