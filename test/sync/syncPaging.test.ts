@@ -101,9 +101,10 @@ describe('Entry → Sync: the size of a commit', () => {
 		expect(commits.length).toBeGreaterThan(1);
 		expect(result.json[0]).toMatchObject({ inserted: count, commits: commits.length });
 		for (const commit of commits) expect(commit.bytes).toBeLessThanOrEqual(MAX_COMMIT_BYTES);
-		// Every commit but the last was full: the next row would not have fitted.
+		// Every commit but the last was full: the next row would not have fitted. Row sizes are
+		// estimated without serializing (never under the real size), so allow 1% of the cap.
 		for (const commit of commits.slice(0, -1))
-			expect(commit.bytes).toBeGreaterThan(MAX_COMMIT_BYTES - 2 * rowBytes);
+			expect(commit.bytes).toBeGreaterThan(0.99 * MAX_COMMIT_BYTES - 2 * rowBytes);
 		const sent = commits.flatMap((commit) => commit.body.entries);
 		expect(sent.map((entry: IDataObject) => entry.clientId)).toEqual(
 			input.map((_, n) => clientIdOf(n)),

@@ -83,7 +83,7 @@ export async function readById(
 				'Unexpected response from Fliplet: entries not in id order',
 				{
 					description:
-						'Sync reads the data source ordered by entry id (order [["id", "ASC"]]) to read it reliably while others write to it, and the API answered in another order. Please report it with the response.',
+						'Sync reads the data source ordered by entry id (order [["id", "ASC"]]) to read it reliably while others write to it, and the API answered in another order. Nothing was changed. Please report it with the response.',
 				},
 			),
 	};
