@@ -10,6 +10,8 @@
 //
 //   npm run build && npm run test:queue
 //   FLIPLET_QUEUE_KEEP=1 npm run test:queue     keep the n8n logs of a failed run
+//   FLIPLET_QUEUE_ONLY=Trigger npm run test:queue     only the checks whose title contains it
+//   FLIPLET_QUEUE_LOG_LEVEL=debug npm run test:queue  n8n's log level (default info)
 
 const crypto = require('crypto');
 const fs = require('fs');
@@ -151,7 +153,7 @@ async function main() {
 			['20 Syncs of one workflow at once', checks.checkConcurrentSyncs],
 			['overlapping Syncs of the same new keys', checks.checkOverlappingSyncs],
 			['Fliplet Trigger on main', checks.checkTrigger],
-		]) {
+		].filter(([title]) => title.includes(process.env.FLIPLET_QUEUE_ONLY ?? ''))) {
 			log(`\n${title}`);
 			const checkStarted = Date.now();
 			try {

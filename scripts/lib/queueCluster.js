@@ -23,7 +23,7 @@ function sharedSettings({ redisPort, postgres, encryptionKey }) {
 		QUEUE_BULL_REDIS_PORT: String(redisPort),
 		N8N_ENCRYPTION_KEY: encryptionKey,
 		// "Worker started execution N" and main's "Enqueued execution N" are logged at info.
-		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_LEVEL: process.env.FLIPLET_QUEUE_LOG_LEVEL || 'info',
 	};
 }
 
