@@ -4,7 +4,8 @@ const http = require('node:http');
 const { HttpError, compilePath, isObject } = require('./http');
 const { parseMultipart } = require('./multipart');
 const { RateLimiter } = require('./rateLimit');
-const { createState, tokenRegion } = require('./state');
+const { tokenRegion } = require('./state');
+const { createFixtureState } = require('./fixture');
 const { allRoutes } = require('./routes');
 const { controlRoutes } = require('./control');
 
@@ -48,7 +49,7 @@ const UNAUTHORISED = {
  */
 function createSandbox(options = {}) {
 	const sandbox = {
-		state: createState({ region: options.region }),
+		state: createFixtureState({ region: options.region }),
 		rateLimiter: new RateLimiter(options.rateLimits ?? true, options.limits),
 		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, body: any, bytes: number, status?: number, at: number, tag?: string}>} */
 		requests: [],
@@ -62,7 +63,7 @@ function createSandbox(options = {}) {
 		/** @type {http.Server | undefined} */
 		server: undefined,
 		reset() {
-			sandbox.state = createState({ region: options.region });
+			sandbox.state = createFixtureState({ region: options.region });
 			sandbox.rateLimiter.reset();
 			sandbox.requests.length = 0;
 			sandbox.faults.length = 0;
