@@ -1,6 +1,6 @@
 import * as path from 'path';
 
-import { runNode, TOKENS, useSandbox } from '../harness';
+import { callSandbox, runNode, TOKENS, useSandbox } from '../harness';
 
 // The real-n8n tier's own tooling (plain JavaScript, run by scripts/e2e.js), tested here without n8n.
 const { isolateCredentials, prepareForTier, readWorkflows } = require('../../scripts/lib/imports');
@@ -77,7 +77,7 @@ describe('Real-n8n tier: which node sent which sandbox request', () => {
 		const [baseUrl] = baseUrls;
 		expect(baseUrl).toMatch(/\/__tag\/[\w-]+$/);
 
-		const response = await fetch(`${baseUrl}/v1/apps`, { headers: { 'Auth-token': TOKENS.org } });
+		const response = await callSandbox({ url: baseUrl }, 'GET', '/v1/apps', undefined, TOKENS.org);
 
 		expect(response.status).toBe(200);
 		const [request] = sandbox().requests;
