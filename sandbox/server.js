@@ -4,9 +4,17 @@ const http = require('node:http');
 const { HttpError, compilePath, isObject } = require('./http');
 const { parseMultipart } = require('./multipart');
 const { RateLimiter } = require('./rateLimit');
-const { createState, tokenRegion } = require('./state');
+const { tokenRegion } = require('./state');
+const { createFixtureState } = require('./fixture');
 const { allRoutes } = require('./routes');
 const { controlRoutes } = require('./control');
+
+/**
+ * Test tooling: a client may put `/__tag/<tag>` before an API path (e.g. as the end of its base
+ * URL); the request is served as if it had none and recorded with that `tag`, so a test can tell
+ * which of its clients sent it.
+ */
+const TAG_PREFIX = /^\/__tag\/([^/]+)(\/.*)$/;
 
 const UNAUTHORISED = {
 	error: 'not authorised',
@@ -41,9 +49,9 @@ const UNAUTHORISED = {
  */
 function createSandbox(options = {}) {
 	const sandbox = {
-		state: createState({ region: options.region }),
+		state: createFixtureState({ region: options.region }),
 		rateLimiter: new RateLimiter(options.rateLimits ?? true, options.limits),
-		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, body: any, bytes: number, status?: number, at: number}>} */
+		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, body: any, bytes: number, status?: number, at: number, tag?: string}>} */
 		requests: [],
 		/** @type {Fault[]} */
 		faults: [],
@@ -55,7 +63,7 @@ function createSandbox(options = {}) {
 		/** @type {http.Server | undefined} */
 		server: undefined,
 		reset() {
-			sandbox.state = createState({ region: options.region });
+			sandbox.state = createFixtureState({ region: options.region });
 			sandbox.rateLimiter.reset();
 			sandbox.requests.length = 0;
 			sandbox.faults.length = 0;
@@ -201,7 +209,8 @@ async function runInterleaves(sandbox, method, path, body) {
 async function handle(sandbox, req, res) {
 	const url = new URL(req.url ?? '/', 'http://sandbox.local');
 	const method = (req.method ?? 'GET').toUpperCase();
-	const path = url.pathname;
+	const tagged = TAG_PREFIX.exec(url.pathname);
+	const path = tagged ? tagged[2] : url.pathname;
 	const query = Object.fromEntries(url.searchParams.entries());
 	const raw = await readBody(req);
 	const contentType = String(req.headers['content-type'] ?? '');
@@ -232,6 +241,7 @@ async function handle(sandbox, req, res) {
 		status: undefined,
 		at: Date.now(),
 	};
+	if (tagged) record.tag = tagged[1];
 	sandbox.requests.push(record);
 	for (const listener of [...sandbox.requestListeners]) listener(record);
 

@@ -107,7 +107,6 @@ function createState(options = {}) {
 		name: 'Other org token',
 	});
 	state.analyticsSessions.set(11, sessionFixtures(created));
-	for (const seed of require('./seeds').seeds) seed(state);
 	return state;
 }
 

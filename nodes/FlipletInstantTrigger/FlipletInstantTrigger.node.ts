@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -42,8 +41,7 @@ function activation(context: IHookFunctions | IWebhookFunctions): Activation {
 }
 
 function chosenTarget(context: IHookFunctions): DataSourceTarget {
-	// The locator reader only needs getNodeParameter and getNode, which a hook context has.
-	return getDataSourceTarget.call(context as unknown as IExecuteFunctions, 0);
+	return getDataSourceTarget.call(context, 0);
 }
 
 function chosenEvents(context: IHookFunctions): HookEvent[] {

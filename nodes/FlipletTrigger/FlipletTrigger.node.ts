@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
@@ -18,7 +17,7 @@ import {
 } from '../Fliplet/actions/organization/organization.descriptions';
 import { labelSubtitle, optionLabels } from '../Fliplet/helpers/subtitle';
 import { credentialTest, listSearch } from '../Fliplet/methods';
-import { cursorAtLatest, eventsSince, type Cursor, type EventSource } from './cursor';
+import { cursorAtLatest, eventsSince, storeCursor, storedCursor, type EventSource } from './cursor';
 import { eventSource } from './sources';
 
 const show = (...event: string[]) => ({ show: { event } });
@@ -103,7 +102,7 @@ export class FlipletTrigger implements INodeType {
 		if (this.getMode() === 'manual') return await latestEvent(this, source);
 
 		const staticData = this.getWorkflowStaticData('node');
-		let cursor = staticData.cursor as Cursor | undefined;
+		let cursor = storedCursor(staticData);
 		if (!cursor || cursor.key !== source.key) {
 			const startFrom = isoDate(
 				this.getNode(),
@@ -111,7 +110,7 @@ export class FlipletTrigger implements INodeType {
 				'Start From',
 			);
 			if (!startFrom) {
-				staticData.cursor = (await cursorAtLatest(source)) as unknown as IDataObject;
+				storeCursor(staticData, await cursorAtLatest(source));
 				return null;
 			}
 			cursor = { key: source.key, at: startFrom, ids: [] };
@@ -121,7 +120,7 @@ export class FlipletTrigger implements INodeType {
 		// Stop reading at half the engine's budget, so delivering what was read still fits in it.
 		const budget = pollBudgetMs(this) / 2;
 		const result = await eventsSince(source, cursor, max, () => Date.now() - started >= budget);
-		staticData.cursor = result.cursor as unknown as IDataObject;
+		storeCursor(staticData, result.cursor);
 		return result.events.length ? [this.helpers.returnJsonArray(result.events)] : null;
 	}
 }

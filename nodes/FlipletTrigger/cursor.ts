@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isObject } from '../Fliplet/helpers/isObject';
+
 /** Where the trigger stopped: the newest delivered time and the ids delivered at that time. */
 export interface Cursor {
 	/** What is watched (event, organization, data source, app...): a new one starts afresh. */
@@ -32,6 +34,30 @@ export interface EventSource {
 	pages(since: string | undefined, offsetHint: number): AsyncIterable<EventPage>;
 	/** The time an event counts from (createdAt or updatedAt). */
 	timeOf(event: IDataObject): string;
+}
+
+/** The cursor kept in the node's static data; undefined before the first poll (or if unreadable). */
+export function storedCursor(staticData: IDataObject): Cursor | undefined {
+	const stored = staticData.cursor;
+	if (!isObject(stored) || typeof stored.key !== 'string' || !Array.isArray(stored.ids)) {
+		return undefined;
+	}
+	return {
+		key: stored.key,
+		ids: stored.ids.map(String),
+		...(typeof stored.at === 'string' ? { at: stored.at } : {}),
+		...(typeof stored.offset === 'number' ? { offset: stored.offset } : {}),
+	};
+}
+
+/** Keeps the cursor in the node's static data, which n8n saves after the poll. */
+export function storeCursor(staticData: IDataObject, cursor: Cursor): void {
+	staticData.cursor = {
+		key: cursor.key,
+		ids: cursor.ids,
+		...(cursor.at === undefined ? {} : { at: cursor.at }),
+		...(cursor.offset === undefined ? {} : { offset: cursor.offset }),
+	};
 }
 
 export const timeMs = (time: string | undefined) =>

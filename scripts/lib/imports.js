@@ -5,6 +5,7 @@ const fs = require('fs');
 const path = require('path');
 
 const { REPO } = require('./n8nInstance');
+const { nodeTag } = require('./workflowRun');
 
 const E2E_DIR = path.join(REPO, 'test', 'e2e');
 const EXAMPLES_DIR = path.join(REPO, 'examples');
@@ -45,26 +46,36 @@ async function importCredentials(instance, credentials) {
 }
 
 /**
- * Gives each workflow copies of the credential fixtures that point at its own sandbox, so
- * workflows run in one n8n process stay isolated. Returns the credentials to import.
+ * Gives each node of each workflow its own copy of the credential fixture it uses, pointing at its
+ * workflow's sandbox (workflows run in one n8n process stay isolated) under a path the sandbox
+ * records as the node's tag (so each request is matched to the node that sent it, see
+ * workflowRun.js). Returns the credentials to import.
  */
 function isolateCredentials(workflows, sandboxUrlOf, tokens) {
 	const credentials = [];
-	workflows.forEach((entry, index) => {
-		const suffix = `-w${index}`;
-		for (const credential of credentialFixtures(sandboxUrlOf(entry), tokens)) {
-			credentials.push({
-				...credential,
-				id: credential.id + suffix,
-				name: `${credential.name} ${suffix}`,
-			});
-		}
-		for (const node of entry.workflow.nodes) {
+	workflows.forEach((entry, workflowIndex) => {
+		entry.workflow.nodes.forEach((node, nodeIndex) => {
+			const fixtures = credentialFixtures(
+				`${sandboxUrlOf(entry)}/__tag/${nodeTag(node.name)}`,
+				tokens,
+			);
+			const suffix = `-w${workflowIndex}n${nodeIndex}`;
 			for (const reference of Object.values(node.credentials ?? {})) {
+				const fixture = fixtures.find((credential) => credential.id === reference.id);
+				if (!fixture) {
+					throw new Error(
+						`${entry.key}: node "${node.name}" uses the credential "${reference.id}", which test/e2e/credentials.json does not define`,
+					);
+				}
+				credentials.push({
+					...fixture,
+					id: fixture.id + suffix,
+					name: `${fixture.name} ${suffix}`,
+				});
 				reference.id += suffix;
-				reference.name += ` ${suffix}`;
+				reference.name = `${fixture.name} ${suffix}`;
 			}
-		}
+		});
 	});
 	return credentials;
 }

@@ -1,25 +1,29 @@
 'use strict';
 // Shapes one run's data (IRun, as n8n's execute commands save it) for the checks: each node's output items and the
-// sandbox requests received while that node ran.
+// sandbox requests that node sent.
+//
+// Each node of a tier workflow has its own credential whose base URL ends in `/__tag/<tag>`
+// (see isolateCredentials in imports.js); the sandbox serves the request as usual and records the
+// tag, so a request is matched to its node by name. Timestamps cannot do it: two nodes can start
+// and end within the same millisecond.
+
+/** The sandbox tag of a node: its name, in characters safe in a URL path. */
+function nodeTag(nodeName) {
+	return Buffer.from(nodeName, 'utf8').toString('base64url');
+}
+
+/** The node name a tag stands for (undefined for a request sent without one). */
+function nodeOfTag(tag) {
+	return tag === undefined ? undefined : Buffer.from(tag, 'base64url').toString('utf8');
+}
 
 /**
  * @param {any} raw IRun (or its `data`)
- * @param {Array<{ at: number }>} requests sandbox requests of this run, in order
+ * @param {Array<{ tag?: string }>} requests sandbox requests of this run, in order
  */
 function shapeRun(raw, requests) {
 	const resultData = raw.data?.resultData ?? raw.resultData ?? raw;
 	const runData = resultData.runData ?? {};
-	const windows = Object.entries(runData).map(([name, runs]) => {
-		const from = runs[0]?.startTime ?? 0;
-		return { name, from, to: from + (runs[0]?.executionTime ?? 0) };
-	});
-	// Nodes of one execution run one after another: a request belongs to the node that started
-	// last before it (and had not finished; a millisecond of slack for rounding).
-	const ownerOf = (request) =>
-		windows
-			.filter((window) => window.from <= request.at && request.at <= window.to + 1)
-			.sort((a, b) => b.from - a.from)[0]?.name;
-	const owners = requests.map(ownerOf);
 	const nodes = {};
 	for (const [name, runs] of Object.entries(runData)) {
 		const first = runs[0] ?? {};
@@ -30,11 +34,11 @@ function shapeRun(raw, requests) {
 			})),
 			outputs: (first.data?.main ?? []).map((output) => (output ?? []).map((item) => item.json)),
 			error: first.error,
-			requests: requests.filter((_, index) => owners[index] === name),
+			requests: requests.filter((request) => nodeOfTag(request.tag) === name),
 		};
 	}
 	const error = resultData.error;
 	return { status: raw.status ?? (error ? 'error' : 'success'), error, nodes };
 }
 
-module.exports = { shapeRun };
+module.exports = { shapeRun, nodeTag, nodeOfTag };

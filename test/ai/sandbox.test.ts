@@ -1,22 +1,11 @@
-import { TOKENS, useSandbox } from '../harness';
+import { callSandbox, TOKENS, useSandbox } from '../harness';
 
 // The AI endpoints of the sandbox itself, called over plain HTTP: they must follow the API's
 // contract whatever the node does.
 const sandbox = useSandbox();
 
-async function post(path: string, body: unknown, token = TOKENS.app) {
-	const isForm = body instanceof FormData;
-	const response = await fetch(sandbox().url + path, {
-		method: 'POST',
-		headers: {
-			'Auth-token': token,
-			Accept: 'application/json',
-			...(isForm ? {} : { 'Content-Type': 'application/json' }),
-		},
-		body: isForm ? body : JSON.stringify(body),
-	});
-	return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const post = (path: string, body: unknown, token = TOKENS.app) =>
+	callSandbox(sandbox(), 'POST', path, body, token);
 
 function audioForm(parts: {
 	model?: string;

@@ -1,5 +1,5 @@
 import type { Sandbox } from '../harness';
-import { TOKENS } from '../harness';
+import { callSandbox } from '../harness';
 
 /** Adds entries straight through the sandbox's commit endpoint (test set-up, not under test). */
 export async function commit(
@@ -7,11 +7,11 @@ export async function commit(
 	dataSourceId: number,
 	entries: object[],
 ): Promise<void> {
-	const response = await fetch(`${sandbox.url}/v1/data-sources/${dataSourceId}/commit`, {
-		method: 'POST',
-		headers: { 'Auth-token': TOKENS.app, 'Content-Type': 'application/json' },
-		body: JSON.stringify({ entries, append: true, returnEntries: false }),
+	const response = await callSandbox(sandbox, 'POST', `/v1/data-sources/${dataSourceId}/commit`, {
+		entries,
+		append: true,
+		returnEntries: false,
 	});
-	if (!response.ok) throw new Error(`commit failed: ${response.status}`);
+	if (response.status >= 400) throw new Error(`commit failed: ${response.status}`);
 	sandbox.requests.length = 0;
 }

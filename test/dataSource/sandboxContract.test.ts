@@ -1,27 +1,12 @@
-import { TOKENS, useSandbox } from '../harness';
+import { callSandbox, TOKENS, useSandbox } from '../harness';
 
 // The sandbox's data source area follows the API contract on its own, whatever the node sends.
 const { routes } = require('../../sandbox/routes/dataSources');
 
 const sandbox = useSandbox();
 
-async function call(
-	method: string,
-	path: string,
-	body?: unknown,
-	token: string | null = TOKENS.app,
-) {
-	const response = await fetch(sandbox().url + path, {
-		method,
-		headers: {
-			...(token ? { 'Auth-token': token } : {}),
-			...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown, token: string | null = TOKENS.app) =>
+	callSandbox(sandbox(), method, path, body, token);
 
 /**
  * Runs a route handler in-process, to time the sandbox's own work without HTTP or JSON. CPU time,

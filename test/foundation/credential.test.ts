@@ -2,6 +2,7 @@ import { FlipletApi } from '../../credentials/FlipletApi.credentials';
 import { resolveBaseUrl, type FlipletCredentialData } from '../../nodes/Fliplet/transport/baseUrl';
 import {
 	apiRequests,
+	callSandbox,
 	createSandbox,
 	packageNodeTypes,
 	runNode,
@@ -84,9 +85,7 @@ describe('credential on the wire', () => {
 	});
 
 	it('the remote-looking server is reachable, so the refusal above is what kept it silent', async () => {
-		const response = await fetch(`${remote.url}/v1/apps`, {
-			headers: { 'Auth-token': TOKENS.org },
-		});
+		const response = await callSandbox(remote, 'GET', '/v1/apps', undefined, TOKENS.org);
 		expect(response.status).toBe(200);
 		expect(remote.requests).toHaveLength(1);
 	});

@@ -1,4 +1,4 @@
-import { createSandbox, TOKENS, useSandbox, type Sandbox } from '../harness';
+import { callSandbox, createSandbox, RawJson, TOKENS, useSandbox, type Sandbox } from '../harness';
 
 const sandbox = useSandbox();
 
@@ -11,21 +11,13 @@ async function call(
 	path: string,
 	init: { method?: string; token?: string; body?: unknown; raw?: string; on?: Sandbox } = {},
 ) {
-	const headers: Record<string, string> = {};
-	if (init.token) headers['Auth-token'] = init.token;
-	if (init.body !== undefined || init.raw !== undefined)
-		headers['Content-Type'] = 'application/json';
-	const response = await fetch(`${(init.on ?? sandbox()).url}${path}`, {
-		method: init.method ?? 'GET',
-		headers,
-		body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-	});
-	const text = await response.text();
-	return {
-		status: response.status,
-		headers: response.headers,
-		body: text ? JSON.parse(text) : undefined,
-	};
+	return await callSandbox(
+		init.on ?? sandbox(),
+		init.method ?? 'GET',
+		path,
+		init.raw === undefined ? init.body : new RawJson(init.raw),
+		init.token ?? null,
+	);
 }
 
 describe('sandbox authentication', () => {

@@ -25,7 +25,7 @@ export {
 	type LoadOptionsContextOptions,
 } from './listSearch';
 export { useFilesystemBinaryData } from './binaryData';
-export { callSandbox } from './sandboxHttp';
+export { callSandbox, RawJson } from './sandboxHttp';
 export {
 	WebhookHost,
 	FLIPLET_INSTANT_TRIGGER,

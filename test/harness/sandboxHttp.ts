@@ -1,21 +1,44 @@
 import type { Sandbox } from './sandbox';
 import { TOKENS } from './sandbox';
 
+/** A body sent exactly as written (e.g. malformed JSON), as JSON. */
+export class RawJson {
+	constructor(readonly text: string) {}
+}
+
 /**
- * Calls the sandbox over plain HTTP with a JSON body, as a client of the API would; the answer's
- * JSON body is undefined when it has none.
+ * Calls the sandbox over plain HTTP as a client of the API would: the one way tests talk to it
+ * directly. The body goes as JSON (a FormData as multipart, a RawJson as written); `token` is sent
+ * as Auth-token (null: none). The answer's JSON body is undefined when it has none.
  */
 export async function callSandbox(
-	sandbox: Sandbox,
+	sandbox: Pick<Sandbox, 'url'>,
 	method: string,
 	path: string,
 	body?: unknown,
-	token: string = TOKENS.app,
+	token: string | null = TOKENS.app,
 ) {
-	const response = await fetch(sandbox.url + path, {
-		method,
-		headers: { 'Auth-token': token, 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: response.status, body: (await response.json().catch(() => undefined)) as any };
+	const headers: Record<string, string> = { Accept: 'application/json' };
+	if (token !== null) headers['Auth-token'] = token;
+	let sent: string | FormData | undefined;
+	if (body instanceof FormData) sent = body;
+	else if (body !== undefined) {
+		headers['Content-Type'] = 'application/json';
+		sent = body instanceof RawJson ? body.text : JSON.stringify(body);
+	}
+	const response = await fetch(sandbox.url + path, { method, headers, body: sent });
+	const answer = { status: response.status, body: parseJson(await response.text()) as any };
+	// The headers are there to read but not enumerable, so a test can compare { status, body } whole.
+	return Object.defineProperty(answer, 'headers', {
+		value: response.headers,
+		enumerable: false,
+	}) as typeof answer & { readonly headers: Headers };
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return text ? JSON.parse(text) : undefined;
+	} catch {
+		return undefined;
+	}
 }

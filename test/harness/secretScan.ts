@@ -18,19 +18,28 @@ const capturedLogs: string[] = [];
 
 type LoggerPrototype = { log: (...args: unknown[]) => unknown; setLevel: () => void };
 
-function wrapLogger(): void {
+/** Wraps the logger; returns what puts it back. */
+function wrapLogger(): () => void {
 	const { Logger } = require(
 		require.resolve('@n8n/backend-common', { paths: [require.resolve('n8n-core')] }),
 	) as { Logger: { prototype: LoggerPrototype } };
-	const original = Logger.prototype.log;
+	const { log, setLevel } = Logger.prototype;
 	Logger.prototype.log = function (this: unknown, ...args: unknown[]) {
 		capturedLogs.push(safeStringify(args));
-		return original.apply(this, args);
+		return log.apply(this, args);
 	};
 	Logger.prototype.setLevel = () => {};
+	return () => {
+		Logger.prototype.log = log;
+		Logger.prototype.setLevel = setLevel;
+		capturedLogs.length = 0;
+	};
 }
 
-wrapLogger();
+// Wrapped when a test file loads the harness (before n8n builds its logger, so every level is
+// kept) and put back once that file's tests are done. Benchmarks load the harness outside jest.
+const restoreLogger = wrapLogger();
+if (typeof afterAll === 'function') afterAll(restoreLogger);
 
 /** Starts recording what n8n's logger receives (call before a run). */
 export function startLogCapture(): void {

@@ -23,6 +23,10 @@ const describeValue = (value: unknown) =>
 			? `a ${value.length}-character string`
 			: JSON.stringify(value);
 
+/** A description that tells the user what to do: it starts from (or contains) an instruction. */
+const SAYS_HOW_TO_FIX =
+	/\b(give|pick|use|set|enter|remove|rename|choose|edit|switch|add|change|make|split|put|leave|send|write|select|map|convert|shorten|check|type|keep|turn|attach|upload|fill|filter|fix|provide|try)\b/i;
+
 const totalCases = BAD_INPUT_GROUPS.reduce((sum, group) => sum + group.values.length, 0);
 
 describe(`${totalCases} bad inputs across operations`, () => {
@@ -61,7 +65,15 @@ describe(`${totalCases} bad inputs across operations`, () => {
 					})),
 				);
 				for (const outcome of outcomes) {
-					expect(`${outcome.error} ${outcome.description}`).toMatch(group.field);
+					expect({ value: outcome.value, message: outcome.error }).toEqual({
+						value: outcome.value,
+						message: expect.stringMatching(group.field),
+					});
+					expect({ value: outcome.value, fix: outcome.description }).toEqual({
+						value: outcome.value,
+						fix: expect.stringMatching(SAYS_HOW_TO_FIX),
+					});
+					if (group.fix) expect(outcome.description).toMatch(group.fix);
 				}
 			});
 

@@ -10,8 +10,10 @@ import type { TestItem } from '../harness';
 export interface BadInputGroup {
 	operation: string;
 	parameters: INodeParameters;
-	/** What the message or description must say, so the user knows which field to fix. */
+	/** What the error message must say, so the user knows which field to fix. */
 	field: RegExp;
+	/** What the description must also say, beyond telling the user what to do. */
+	fix?: RegExp;
 	values: unknown[];
 	/** Reads are allowed (e.g. a name that must be looked up); writes never are. */
 	readsAllowed?: boolean;
@@ -104,8 +106,9 @@ export const BAD_INPUT_GROUPS: BadInputGroup[] = [
 	{
 		operation: 'Entry → Commit: Entries (JSON)',
 		parameters: { resource: 'entry', operation: 'commit', dataSource: STAFF, entries: v },
+		field: /Entries/,
 		// The fix shows entries, not an aggregation pipeline.
-		field: /Entries[\s\S]*("data"|whole number)/,
+		fix: /"data"|whole number/,
 		values: [
 			...BAD_JSON,
 			'{"data": {}}',

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { TOKENS, type Sandbox, type TestItem } from '../harness';
+import { callSandbox, TOKENS, type Sandbox, type TestItem } from '../harness';
 
 /** One write operation under fault: how to run it, which request is the write, what it changes. */
 export interface WriteCase {
@@ -48,14 +48,10 @@ async function call(
 	body: unknown,
 	token = TOKENS.app,
 ) {
-	const response = await fetch(sandbox.url + path, {
-		method,
-		headers: { 'Auth-token': token, 'Content-Type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+	const response = await callSandbox(sandbox, method, path, body, token);
+	if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}`);
 	sandbox.requests.length = 0;
-	return (await response.json()) as IDataObject;
+	return response.body as IDataObject;
 }
 
 async function createOrgToken(sandbox: Sandbox, name: string): Promise<number> {

@@ -39,10 +39,16 @@ describe("The sandbox's routes for the platform's own clients", () => {
 	});
 
 	it('GET …/data follows the same access rules as a query: public without a token, rules per token', async () => {
-		const open = await fetch(`${sandbox().url}/v1/data-sources/104/data`);
+		const open = await callSandbox(sandbox(), 'GET', '/v1/data-sources/104/data', undefined, null);
 		expect(open.status).toBe(200);
-		expect(((await open.json()) as any).entries.length).toBeGreaterThan(0);
-		const closed = await fetch(`${sandbox().url}/v1/data-sources/101/data`);
+		expect(open.body.entries.length).toBeGreaterThan(0);
+		const closed = await callSandbox(
+			sandbox(),
+			'GET',
+			'/v1/data-sources/101/data',
+			undefined,
+			null,
+		);
 		expect(closed.status).toBe(401);
 		const refused = await callSandbox(
 			sandbox(),

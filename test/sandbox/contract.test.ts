@@ -8,12 +8,7 @@ const CHAT = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }]
 async function upload(path: string, fileName: string, mimeType: string) {
 	const form = new FormData();
 	form.append('file', new Blob([Buffer.from('audio bytes')], { type: mimeType }), fileName);
-	const response = await fetch(sandbox().url + path, {
-		method: 'POST',
-		headers: { 'Auth-token': TOKENS.org },
-		body: form,
-	});
-	return { status: response.status, body: (await response.json()) as any };
+	return await callSandbox(sandbox(), 'POST', path, form, TOKENS.org);
 }
 
 describe('sandbox contract: AI rate limit', () => {
@@ -254,12 +249,7 @@ describe('sandbox contract: public data sources', () => {
 	const publicEvents = '/v1/data-sources/104';
 
 	async function anonymous(method: string, path: string, body?: unknown) {
-		const response = await fetch(sandbox().url + path, {
-			method,
-			headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return response.status;
+		return (await callSandbox(sandbox(), method, path, body, null)).status;
 	}
 
 	it('open their entries without a token, but not renaming or deleting the data source', async () => {

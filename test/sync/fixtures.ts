@@ -2,25 +2,23 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	apiRequests,
+	callSandbox,
 	faultNthRequest,
 	runNode,
 	sandboxCredential,
-	TOKENS,
 	type RunResult,
 	type Sandbox,
 } from '../harness';
 
 /** Calls the sandbox as a client would (to set up a data source), then forgets those requests. */
 async function call(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<any> {
-	const response = await fetch(sandbox.url + path, {
-		method,
-		headers: { 'Auth-token': TOKENS.app, 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (response.status >= 400)
-		throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-	return text ? JSON.parse(text) : undefined;
+	const response = await callSandbox(sandbox, method, path, body);
+	if (response.status >= 400) {
+		throw new Error(
+			`${method} ${path} answered ${response.status}: ${JSON.stringify(response.body)}`,
+		);
+	}
+	return response.body;
 }
 
 /** A new data source of app 11 holding `rows`; returns its id. The request log starts empty. */

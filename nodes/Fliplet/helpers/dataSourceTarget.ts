@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiPath } from '../transport';
-import { readLocator } from './locators';
+import { readLocator, type LocatorContext } from './locators';
 
 /** How a data source is named in paths: its id, or its name (with `dsn` when the name is all digits). */
 export interface DataSourceTarget {
@@ -18,7 +18,7 @@ export interface DataSourceTarget {
  * an id.
  */
 export function getDataSourceTarget(
-	this: IExecuteFunctions,
+	this: LocatorContext,
 	itemIndex: number,
 	parameterName = 'dataSource',
 ): DataSourceTarget {

@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeParameterResourceLocator,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiPath, flipletApiRequest } from '../transport';
+import { apiPath, flipletApiRequest, type FlipletContext } from '../transport';
 import { listFrom } from './responses';
 
 type NamedRecord = IDataObject & { id?: unknown; name?: unknown };
@@ -14,8 +19,18 @@ export function pickByName<T extends NamedRecord>(records: T[], name: string): T
 	return records.filter((record) => String(record.name ?? '').toLowerCase() === lower);
 }
 
+/**
+ * What reading a locator needs: the node (for errors) and its parameters. Every context of the
+ * nodes has both, so a trigger reads its locators with the same helpers (as item 0: a trigger has
+ * one set of parameters).
+ */
+export interface LocatorContext {
+	getNode(): INode;
+	getNodeParameter(parameterName: string, itemIndex: number): unknown;
+}
+
 export function readLocator(
-	this: IExecuteFunctions,
+	this: LocatorContext,
 	parameterName: string,
 	itemIndex: number,
 ): { mode: string; value: string } {
@@ -29,7 +44,7 @@ export function readLocator(
 }
 
 export function requireWholeNumber(
-	this: IExecuteFunctions,
+	this: LocatorContext,
 	value: string,
 	label: string,
 	itemIndex: number,
@@ -68,7 +83,7 @@ export function addressableAppId(app: IDataObject): number {
 const appsOfRun = new WeakMap<object, IDataObject[]>();
 
 /** The apps the token reaches, read once per node run rather than once per item named "By Name". */
-async function accessibleApps(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function accessibleApps(this: FlipletContext, itemIndex: number): Promise<IDataObject[]> {
 	const known = appsOfRun.get(this);
 	if (known) return known;
 	const body = await flipletApiRequest.call(this, {
@@ -86,7 +101,7 @@ async function accessibleApps(this: IExecuteFunctions, itemIndex: number): Promi
  * resolves to the published app's id (app API tokens cannot reach the draft).
  */
 export async function getAppId(
-	this: IExecuteFunctions,
+	this: FlipletContext,
 	itemIndex: number,
 	parameterName = 'app',
 ): Promise<number> {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { dataSourcePath, getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
@@ -19,8 +19,7 @@ export function dataSourceEntrySource(
 	context: IPollFunctions,
 	timeField: 'createdAt' | 'updatedAt',
 ): EventSource {
-	// The locator reader only needs getNodeParameter and getNode, which a poll context has.
-	const target = getDataSourceTarget.call(context as unknown as IExecuteFunctions, 0);
+	const target = getDataSourceTarget.call(context, 0);
 	const send = async (body: IDataObject) =>
 		await flipletApiRequest.call(context, {
 			method: 'POST',

@@ -1,8 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeParameterResourceLocator,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { INodeParameterResourceLocator, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { auditLogTypes, type AnalyticsEvents } from '../../Fliplet/actions/organization/auditLogs';
@@ -31,8 +27,7 @@ export async function eventSource(context: IPollFunctions): Promise<EventSource>
 		return auditLogSource(context, organizationId, types);
 	}
 	if (event === 'newNotification') {
-		// The app locator reader only needs getNodeParameter, getNode and HTTP, which polls have.
-		const appId = await getAppId.call(context as unknown as IExecuteFunctions, 0);
+		const appId = await getAppId.call(context, 0);
 		return notificationSource(context, appId);
 	}
 	if (event === 'newEntry') return dataSourceEntrySource(context, 'createdAt');

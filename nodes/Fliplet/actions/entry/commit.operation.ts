@@ -124,7 +124,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				{
 					itemIndex,
 					description:
-						'Each entry is {"data": {...}} to insert or {"id": 123, "data": {...}} to update.',
+						'Write each entry as {"data": {...}} to insert it, or {"id": 123, "data": {...}} to update entry 123.',
 				},
 			);
 		}

@@ -125,7 +125,11 @@ function filters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 				throw new NodeOperationError(
 					this.getNode(),
 					`Item ${itemIndex}: "Scopes (JSON)" must be a scope object or an array of them`,
-					{ itemIndex, description: 'E.g. [{"Department": "Sales"}].' },
+					{
+						itemIndex,
+						description:
+							'Give one scope object, or an array of them, mapping a user column to a value, e.g. [{"Department": "Sales"}].',
+					},
 				);
 			}
 			result.scope = list as IDataObject[];

@@ -82,7 +82,7 @@ export function readScope(
 				context,
 				itemIndex,
 				'"Scope (JSON)" must be an object or an array of objects',
-				'E.g. [{"Department": {"$in": ["Sales", "Support"]}}].',
+				'Give one scope object, or an array of them, mapping a user column to the value(s) to reach, e.g. [{"Department": {"$in": ["Sales", "Support"]}}].',
 			);
 		}
 		return list as IDataObject[];
@@ -133,7 +133,7 @@ export function readStatus(
 			context,
 			itemIndex,
 			'"Scheduled For" is empty',
-			'A scheduled notification needs the date it is sent.',
+			'A scheduled notification needs the date it is sent: set "Scheduled For", or pick another Status.',
 		);
 	if (orderAt <= Date.now()) {
 		refuseItem(
