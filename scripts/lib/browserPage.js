@@ -100,21 +100,6 @@ function wrapPage(page, screenshotDir) {
 		 * Replaces the value of an input with pasted text (one input event, as a paste makes: typing
 		 * a key at a time into n8n's credential form can save only the first keys).
 		 */
-		async pasteInto(selector, text) {
-			const element = await api.find(selector);
-			await element.click();
-			await page.keyboard.down('Control');
-			await page.keyboard.press('KeyA');
-			await page.keyboard.up('Control');
-			await page.keyboard.press('Backspace');
-			await page.keyboard.sendCharacter(text);
-			await page.waitForFunction(
-				(sel, wanted) => globalThis.document.querySelector(sel)?.value === wanted,
-				{ polling: 100 },
-				selector,
-				text,
-			);
-		},
 		/** Replaces the value of an input with typed text, as a person would. */
 		async typeInto(selector, text) {
 			const element = await api.find(selector);

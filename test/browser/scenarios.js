@@ -34,14 +34,28 @@ async function openCredential(t) {
 	await t.find(t.testId('credential-edit-dialog'));
 }
 
-/** Types a token into the open credential and saves it; n8n tests it on save. */
+/**
+ * Types a token into the open credential and saves it; n8n tests it on save. n8n only enables
+ * Save once its form has taken the edit, so wait for that rather than for the field's text.
+ */
 async function saveToken(t, token) {
-	await t.pasteInto(`${t.testId('parameter-input-accessToken')} input`, token);
+	const input = `${t.testId('parameter-input-accessToken')} input`;
+	const save = `${t.testId('credential-save-button')} button`;
+	await t.typeInto(input, token);
 	await t.page.keyboard.press('Tab');
+	await t.page.waitForFunction(
+		(sel, inputSel, wanted) =>
+			globalThis.document.querySelector(inputSel)?.value === wanted &&
+			!globalThis.document.querySelector(sel)?.disabled,
+		{ polling: 100, timeout: WAIT_MS },
+		save,
+		input,
+		token,
+	);
 	const tested = t.page.waitForResponse((response) =>
 		response.url().endsWith('/rest/credentials/test'),
 	);
-	await t.page.click(`${t.testId('credential-save-button')} button`);
+	await t.page.click(save);
 	await tested;
 }
 
