@@ -96,10 +96,6 @@ function wrapPage(page, screenshotDir) {
 			if (!element) throw new Error(`No visible ${selector} with "${text}"`);
 			await element.click();
 		},
-		/**
-		 * Replaces the value of an input with pasted text (one input event, as a paste makes: typing
-		 * a key at a time into n8n's credential form can save only the first keys).
-		 */
 		/** Replaces the value of an input with typed text, as a person would. */
 		async typeInto(selector, text) {
 			const element = await api.find(selector);
