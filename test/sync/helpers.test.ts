@@ -5,10 +5,10 @@ import {
 	commitBody,
 	planCommits,
 } from '../../nodes/Fliplet/actions/entry/sync/chunks';
-import { comparerFor, stableJson } from '../../nodes/Fliplet/actions/entry/sync/compare';
+import { rowChanges } from '../../nodes/Fliplet/actions/entry/sync/compare';
 import {
 	diffRows,
-	toExistingEntry,
+	startDiff,
 	type DiffOptions,
 	type InputRows,
 } from '../../nodes/Fliplet/actions/entry/sync/diff';
@@ -20,21 +20,13 @@ import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settin
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
 
 const rows = (...datas: object[]): InputRows => datas as InputRows;
-type TestOptions = DiffOptions & { merge: boolean };
-const options = (overrides: Partial<TestOptions> = {}): TestOptions => ({
+const options = (overrides: Partial<DiffOptions> = {}): DiffOptions => ({
 	keyColumns: ['Email'],
 	ignoreKeyCase: false,
 	mode: 'insertAndUpdate',
 	merge: true,
 	...overrides,
 });
-
-/** The diff as Sync runs it: entries kept as key + digest, compared through the comparer. */
-function diff(input: InputRows, entries: Array<{ id: number; data: any }>, opts: TestOptions) {
-	const comparer = comparerFor(input, opts.merge);
-	const existing = entries.map((entry) => toExistingEntry(entry.id, entry.data, opts, comparer));
-	return diffRows(input, existing, opts, comparer);
-}
 
 describe('Sync keys', () => {
 	it('parses a comma-separated list of key columns', () => {
@@ -95,7 +87,7 @@ describe('Sync diff', () => {
 	];
 
 	it('inserts new keys, updates changed rows and counts the rest as unchanged', () => {
-		const plan = diff(
+		const plan = diffRows(
 			rows(
 				{ Email: 'a@x.io', Name: 'Ann' },
 				{ Email: 'b@x.io', Name: 'Bobby' },
@@ -115,12 +107,16 @@ describe('Sync diff', () => {
 	});
 
 	it('in replace mode a column missing from the row is a change', () => {
-		const plan = diff(rows({ Email: 'a@x.io', Name: 'Ann' }), existing, options({ merge: false }));
+		const plan = diffRows(
+			rows({ Email: 'a@x.io', Name: 'Ann' }),
+			existing,
+			options({ merge: false }),
+		);
 		expect(plan.updates.map((row) => row.id)).toEqual([1]);
 	});
 
 	it('skips every row of a duplicate key and rows without a key', () => {
-		const plan = diff(
+		const plan = diffRows(
 			rows({ Email: 'a@x.io' }, { Name: 'no key' }, { Email: 'A@X.IO' }, { Email: 'e@x.io' }),
 			[],
 			options({ ignoreKeyCase: true }),
@@ -134,7 +130,7 @@ describe('Sync diff', () => {
 	});
 
 	it('mirror deletes absent keys, extra entries of a key and keyless entries, not ambiguous ones', () => {
-		const plan = diff(
+		const plan = diffRows(
 			rows({ Email: 'a@x.io', Name: 'Ann' }, { Email: 'c@x.io' }, { Email: 'c@x.io' }),
 			[
 				...existing,
@@ -152,7 +148,7 @@ describe('Sync diff', () => {
 	});
 
 	it('insert-only leaves changed rows alone', () => {
-		const plan = diff(
+		const plan = diffRows(
 			rows({ Email: 'b@x.io', Name: 'Bobby' }, { Email: 'z@x.io' }),
 			existing,
 			options({ mode: 'insertOnly' }),
@@ -163,46 +159,55 @@ describe('Sync diff', () => {
 	});
 });
 
-describe('Sync comparer', () => {
-	it('writes stable JSON whatever the key order', () => {
-		expect(stableJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null }, u: undefined })).toBe(
-			'{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}',
-		);
-	});
-
-	it('merging compares only the columns each row has, for each set of columns', () => {
-		const input = [
-			{ Email: 'a', Name: 'Ann' },
-			{ Email: 'b', Age: 3 },
-		];
-		const comparer = comparerFor(input, true);
-		const digest = comparer.digest({ Email: 'a', Name: 'Ann', Age: 3, Photo: 'x.png' });
-		expect(comparer.isChanged(digest, { Name: 'Ann', Email: 'a' })).toBe(false);
-		expect(comparer.isChanged(digest, { Email: 'a', Name: 'Anne' })).toBe(true);
-		expect(comparer.isChanged(digest, { Email: 'b', Age: 3 })).toBe(true);
-		expect(
-			comparer.isChanged(comparer.digest({ Email: 'b', Age: 3 }), { Email: 'b', Age: 3 }),
-		).toBe(false);
-		expect(comparer.isChanged(comparer.digest({ Email: 'b' }), { Email: 'b', Age: null })).toBe(
-			true,
-		);
+describe('Sync change test', () => {
+	it('merging compares only the columns the row has, by value, whatever the key order', () => {
+		const stored = { Email: 'a', Name: 'Ann', Tags: { b: [1, 2], a: null }, Photo: 'x.png' };
+		expect(rowChanges(stored, { Name: 'Ann', Email: 'a' }, true)).toBe(false);
+		expect(rowChanges(stored, { Tags: { a: null, b: [1, 2] } }, true)).toBe(false);
+		expect(rowChanges(stored, { Tags: { a: null, b: [2, 1] } }, true)).toBe(true);
+		expect(rowChanges(stored, { Email: 'a', Name: 'Anne' }, true)).toBe(true);
+		expect(rowChanges(stored, { Email: 'a', Age: null }, true)).toBe(true);
+		expect(rowChanges(stored, { Email: 'a', Score: '1' }, true)).toBe(true);
+		expect(rowChanges({ Score: 1 }, { Score: '1' }, true)).toBe(true);
+		expect(rowChanges({}, {}, true)).toBe(false);
 	});
 
 	it('replacing compares the whole data', () => {
-		const comparer = comparerFor([{ Email: 'a' }], false);
-		expect(comparer.isChanged(comparer.digest({ Email: 'a', Photo: 'x' }), { Email: 'a' })).toBe(
-			true,
-		);
-		expect(comparer.isChanged(comparer.digest({ Email: 'a' }), { Email: 'a' })).toBe(false);
+		expect(rowChanges({ Email: 'a', Photo: 'x' }, { Email: 'a' }, false)).toBe(true);
+		expect(rowChanges({ Email: 'a' }, { Email: 'a', Photo: 'x' }, false)).toBe(true);
+		expect(
+			rowChanges({ Email: 'a', n: { b: 1, a: 2 } }, { n: { a: 2, b: 1 }, Email: 'a' }, false),
+		).toBe(false);
 	});
 
-	it('keeps the data itself when rows come in many shapes', () => {
-		const input = Array.from({ length: 6 }, (_, n) => ({ Email: 'a', [`c${n}`]: n }));
-		const comparer = comparerFor(input, true);
-		const digest = comparer.digest({ Email: 'a', c1: 1, c2: 5 });
-		expect(digest).toEqual({ Email: 'a', c1: 1, c2: 5 });
-		expect(comparer.isChanged(digest, input[1])).toBe(false);
-		expect(comparer.isChanged(digest, input[2])).toBe(true);
+	it('compares each entry with its row as it arrives', () => {
+		const diff = startDiff(
+			rows({ Email: 'a', Name: 'Ann' }, { Email: 'b', Name: 'Bob' }, { Email: 'c' }),
+			options(),
+		);
+		diff.visit(7, { Email: 'a', Name: 'Ann' });
+		diff.visit(8, { Email: 'b', Name: 'Bobby' });
+		const plan = diff.finish();
+		expect(plan.existingCount).toBe(2);
+		expect(plan.unchanged).toBe(1);
+		expect(plan.updates).toEqual([
+			{ itemIndex: 1, key: 'b', id: 8, data: { Email: 'b', Name: 'Bob' } },
+		]);
+		expect(plan.inserts.map((row) => row.key)).toEqual(['c']);
+	});
+
+	it('updates the oldest entry of a key and leaves later ones alone outside mirror mode', () => {
+		const plan = diffRows(
+			rows({ Email: 'a', Name: 'New' }),
+			[
+				{ id: 3, data: { Email: 'a', Name: 'Old' } },
+				{ id: 9, data: { Email: 'a', Name: 'Older' } },
+			],
+			options(),
+		);
+		expect(plan.updates.map((row) => row.id)).toEqual([3]);
+		expect(plan.deletes).toEqual([]);
+		expect(plan.unchanged).toBe(0);
 	});
 });
 
@@ -222,7 +227,7 @@ describe('Sync chunks', () => {
 	});
 
 	it('plans updates, then inserts, then one final delete commit; inserts and commits running hooks are not idempotent', () => {
-		const plan = diff(
+		const plan = diffRows(
 			rows({ Email: 'a@x.io', Name: 'New' }, { Email: 'n1' }, { Email: 'n2' }, { Email: 'n3' }),
 			[
 				{ id: 1, data: { Email: 'a@x.io' } },
@@ -286,7 +291,7 @@ describe('Sync read attributes', () => {
 
 describe('Sync output', () => {
 	it('says so in the row item when the API returned no ids for new entries', () => {
-		const plan = diff(rows({ Email: 'a' }), [], options());
+		const plan = diffRows(rows({ Email: 'a' }), [], options());
 		const commits = planCommits(plan, { chunkSize: 10, merge: true, runHooks: [] });
 		const output = buildOutput({
 			plan,

@@ -12,10 +12,9 @@ import { asNodeError } from '../../helpers/nodeError';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { planCommits } from './sync/chunks';
 import { syncFields } from './sync/description';
-import { comparerFor } from './sync/compare';
-import { diffRows, toExistingEntry, type InputRows, type SyncPlan } from './sync/diff';
+import { startDiff, type InputRows, type SyncPlan } from './sync/diff';
 import { attributesFor } from './sync/attributes';
-import { readEntries } from './sync/readEntries';
+import { readById } from './sync/readEntries';
 import { repairDuplicates, type Repair } from './sync/repairDuplicates';
 import { sendCommits, type CommitOutcome } from './sync/sendCommits';
 import { type SyncSettings, readSyncSettings } from './sync/settings';
@@ -203,15 +202,10 @@ async function sync(
 		...[...refused].map(([itemIndex, error]) => errorItem(error, itemIndex)),
 	];
 	const counter = { requests: 0 };
-	const comparer = comparerFor(rows, settings.merge);
-	const entries = await readEntries.call(
-		this,
-		target,
-		attributesFor(rows, settings),
-		(id, data) => toExistingEntry(id, data, settings, comparer),
-		counter,
-	);
-	const plan = diffRows(rows, entries, settings, comparer);
+	const diff = startDiff(rows, settings);
+	const read = { attributes: attributesFor(rows, settings), visit: diff.visit };
+	await readById.call(this, target, read, counter);
+	const plan = diff.finish();
 	// Refused rows were emptied so they change nothing: they are not "skipped" for a missing key.
 	plan.skipped = plan.skipped.filter((row) => !refused.has(row.itemIndex));
 	refuseUnkeyed.call(this, rows, plan, settings, refused);

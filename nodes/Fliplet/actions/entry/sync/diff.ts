@@ -1,21 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Comparer, EntryDigest } from './compare';
+import { rowChanges } from './compare';
 import { rowKey } from './keys';
 
 export type SyncMode = 'insertAndUpdate' | 'insertOnly' | 'mirror';
 
 /** The input rows: row `i` is the data of input item `i`. */
 export type InputRows = IDataObject[];
-
-/** An entry as the diff keeps it: its id, its key (null without one) and a digest of its data. */
-export interface ExistingEntry {
-	id: number;
-	key: string | null;
-	digest: EntryDigest;
-	/** The stored value of the timestamp column, when one is set. */
-	stamp?: unknown;
-}
 
 export interface DiffOptions {
 	keyColumns: string[];
@@ -24,6 +15,8 @@ export interface DiffOptions {
 	timestampColumn?: string;
 	deleteColumn?: string;
 	updateAll?: boolean;
+	/** Rows merge into the entry's data (else they replace it): what a change is. */
+	merge: boolean;
 }
 
 export interface SkippedRow {
@@ -102,22 +95,6 @@ function keyRows(rows: InputRows, options: DiffOptions) {
 	return { unique, duplicateKeys: new Set(duplicates.keys()), skipped };
 }
 
-export function toExistingEntry(
-	id: number,
-	data: IDataObject,
-	options: DiffOptions,
-	comparer: Comparer,
-): ExistingEntry {
-	const result = rowKey(data, options.keyColumns, options.ignoreKeyCase);
-	const entry: ExistingEntry = {
-		id,
-		key: 'key' in result ? result.key : null,
-		digest: options.updateAll ? 0 : comparer.digest(data),
-	};
-	if (options.timestampColumn !== undefined) entry.stamp = data[options.timestampColumn];
-	return entry;
-}
-
 const FLAGS = new Set(['true', '1', 'yes']);
 
 /** Whether a delete-flag cell is set: true, 1, or "true" / "1" / "yes" in any case. */
@@ -137,55 +114,52 @@ export function stampOf(value: unknown): number | undefined {
 	return Number.isNaN(time) ? undefined : time;
 }
 
-/** The first entry of each key; later entries with the same key and entries without a key are strays. */
-function keyEntries(entries: ExistingEntry[]) {
-	const byKey = new Map<string, ExistingEntry>();
-	const strays: PlannedDelete[] = [];
-	for (const entry of entries) {
-		if (entry.key !== null && !byKey.has(entry.key)) byKey.set(entry.key, entry);
-		else strays.push({ id: entry.id, key: entry.key });
-	}
-	return { byKey, strays };
+/** An entry as Sync reads it: its id and (the read columns of) its data. */
+export interface StoredEntry {
+	id: number;
+	data: IDataObject;
+}
+
+/** The diff of the rows with the data source, fed one entry at a time as the read goes. */
+export interface EntryDiff {
+	/** One entry of the data source; entries come in id order, so the first of a key is the oldest. */
+	visit(id: number, data: IDataObject): void;
+	/** The plan, once every entry was visited. */
+	finish(): SyncPlan;
 }
 
 /**
- * What Sync must send to make the data source match the rows: new keys to insert, changed rows
- * to update (by entry id) and, in mirror mode, entries whose key is not among the rows to delete.
+ * What Sync must send to make the data source match the rows: new keys to insert, changed rows to
+ * update (by entry id) and, in mirror mode, entries whose key is not among the rows to delete.
+ * Each entry is compared with its row as it arrives and then dropped, so the read never holds the
+ * data source in memory. The first entry of a key is the one a row updates; later entries of that
+ * key and entries without a key are strays, which mirror deletes unless their key is ambiguous in
+ * the input (then they are left alone, like the rows themselves).
  */
-export function diffRows(
-	rows: InputRows,
-	entries: ExistingEntry[],
-	options: DiffOptions,
-	comparer: Comparer,
-): SyncPlan {
+export function startDiff(rows: InputRows, options: DiffOptions): EntryDiff {
 	const { unique, duplicateKeys, skipped } = keyRows(rows, options);
-	const { byKey, strays } = keyEntries(entries);
+	const { timestampColumn, deleteColumn, mode } = options;
+	const mirror = mode === 'mirror';
+	const matched = new Uint8Array(rows.length);
 	const plan: SyncPlan = {
 		inserts: [],
 		updates: [],
 		deletes: [],
 		unchanged: 0,
 		skipped,
-		existingCount: entries.length,
+		existingCount: 0,
 		flaggedAbsent: 0,
 	};
-	const { timestampColumn, deleteColumn } = options;
 
-	for (const [key, itemIndex] of unique) {
-		const entry = byKey.get(key);
+	const compare = (itemIndex: number, key: string, id: number, stored: IDataObject) => {
 		const data = rows[itemIndex];
 		if (deleteColumn !== undefined && isFlagSet(data[deleteColumn])) {
-			if (entry) plan.deletes.push({ id: entry.id, key, flagged: true });
-			else plan.flaggedAbsent++;
-			continue;
+			plan.deletes.push({ id, key, flagged: true });
+			return;
 		}
-		if (!entry) {
-			plan.inserts.push({ itemIndex, key, data });
-			continue;
-		}
-		if (options.mode === 'insertOnly') {
+		if (mode === 'insertOnly') {
 			plan.unchanged++;
-			continue;
+			return;
 		}
 		if (timestampColumn !== undefined) {
 			const rowTime = stampOf(data[timestampColumn]);
@@ -195,29 +169,49 @@ export function diffRows(
 					key,
 					reason: `No readable time in timestamp column "${timestampColumn}"`,
 				});
-				continue;
+				return;
 			}
-			const storedTime = stampOf(entry.stamp);
+			const storedTime = stampOf(stored[timestampColumn]);
 			if (storedTime !== undefined && rowTime <= storedTime) {
 				plan.unchanged++;
-				continue;
+				return;
 			}
 		}
-		if (!options.updateAll && !comparer.isChanged(entry.digest, data)) plan.unchanged++;
-		else plan.updates.push({ itemIndex, key, id: entry.id, data });
-	}
-	plan.skipped.sort((a, b) => a.itemIndex - b.itemIndex);
+		if (!options.updateAll && !rowChanges(stored, data, options.merge)) plan.unchanged++;
+		else plan.updates.push({ itemIndex, key, id, data });
+	};
 
-	if (options.mode === 'mirror') {
-		for (const [key, entry] of byKey) {
-			if (!unique.has(key) && !duplicateKeys.has(key)) plan.deletes.push({ id: entry.id, key });
-		}
-		// A second entry with a row's key is a duplicate the mirror removes; one whose key is
-		// ambiguous in the input is left alone, like the rows themselves.
-		for (const stray of strays) {
-			if (stray.key === null || !duplicateKeys.has(stray.key)) plan.deletes.push(stray);
-		}
-		plan.deletes.sort((a, b) => a.id - b.id);
-	}
-	return plan;
+	return {
+		visit(id, stored) {
+			plan.existingCount++;
+			const result = rowKey(stored, options.keyColumns, options.ignoreKeyCase);
+			const key = 'key' in result ? result.key : null;
+			const itemIndex = key === null ? undefined : unique.get(key);
+			if (itemIndex !== undefined && !matched[itemIndex]) {
+				matched[itemIndex] = 1;
+				compare(itemIndex, key!, id, stored);
+			} else if (mirror && (key === null || !duplicateKeys.has(key))) {
+				plan.deletes.push({ id, key });
+			}
+		},
+		finish() {
+			for (const [key, itemIndex] of unique) {
+				if (matched[itemIndex]) continue;
+				const data = rows[itemIndex];
+				if (deleteColumn !== undefined && isFlagSet(data[deleteColumn])) plan.flaggedAbsent++;
+				else plan.inserts.push({ itemIndex, key, data });
+			}
+			plan.updates.sort((a, b) => a.itemIndex - b.itemIndex);
+			plan.skipped.sort((a, b) => a.itemIndex - b.itemIndex);
+			plan.deletes.sort((a, b) => a.id - b.id);
+			return plan;
+		},
+	};
+}
+
+/** The diff of the rows with a list of entries (in id order). */
+export function diffRows(rows: InputRows, entries: StoredEntry[], options: DiffOptions): SyncPlan {
+	const diff = startDiff(rows, options);
+	for (const { id, data } of entries) diff.visit(id, data);
+	return diff.finish();
 }

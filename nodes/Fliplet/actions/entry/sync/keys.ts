@@ -20,6 +20,12 @@ function keyPart(value: unknown): string | undefined {
  * empty key column has no key and reports which columns are missing.
  */
 export function rowKey(data: IDataObject, columns: string[], ignoreCase: boolean): RowKey {
+	if (columns.length === 1) {
+		// The usual case, on every row and entry of a sync: no lists to build.
+		const part = keyPart(data[columns[0]]);
+		if (part === undefined) return { missing: columns.slice() };
+		return { key: ignoreCase ? part.toLowerCase() : part };
+	}
 	const parts: string[] = [];
 	const missing: string[] = [];
 	for (const column of columns) {

@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
 import { flipletApiRequest, stablePages, type PageRequest } from '../../../transport';
-import type { ExistingEntry } from './diff';
 
 export const READ_PAGE_SIZE = 5000;
 
@@ -90,18 +89,4 @@ export async function readById(
 	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE)) {
 		for (const { id, data } of page.items) read.visit(id, data);
 	}
-}
-
-/** Every entry of the data source, each turned by `keep` into what the diff needs. */
-export async function readEntries(
-	this: IExecuteFunctions,
-	target: DataSourceTarget,
-	attributes: string[],
-	keep: (id: number, data: IDataObject) => ExistingEntry,
-	counter: { requests: number },
-): Promise<ExistingEntry[]> {
-	const entries: ExistingEntry[] = [];
-	const visit = (id: number, data: IDataObject) => entries.push(keep(id, data));
-	await readById.call(this, target, { attributes, visit }, counter);
-	return entries;
 }
