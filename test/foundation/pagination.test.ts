@@ -1,4 +1,8 @@
-import { collectPages, type PageRequest } from '../../nodes/Fliplet/transport/paginate';
+import {
+	collectPages,
+	stablePages,
+	type PageRequest,
+} from '../../nodes/Fliplet/transport/paginate';
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
@@ -55,6 +59,88 @@ describe('collectPages', () => {
 		expect(await collectPages(fetchPage, Infinity, 5)).toHaveLength(12);
 		expect(await collectPages(fetchPage, 3, 5)).toHaveLength(3);
 		expect(fetchPage).toHaveBeenCalledTimes(2);
+	});
+});
+
+describe('stablePages with prefetch', () => {
+	const byN = {
+		compare: (a: { n: number }, b: { n: number }) => a.n - b.n,
+		outOfOrder: () => new Error('out of order'),
+	};
+	/** A list of `total` records read to the end: the log of requests and pages handed over. */
+	function ordered(total: number, failAt?: number) {
+		const log: string[] = [];
+		const records = Array.from({ length: total }, (_, n) => ({ n }));
+		const fetchPage = async ({ offset, limit }: PageRequest) => {
+			log.push(`ask ${offset}+${limit}`);
+			await new Promise((resolve) => setImmediate(resolve));
+			if (offset === failAt) throw new Error(`page at ${offset} failed`);
+			return { items: records.slice(offset, offset + limit), total };
+		};
+		return { log, fetchPage };
+	}
+
+	async function read(total: number, prefetch: boolean) {
+		const { log, fetchPage } = ordered(total);
+		const seen: number[] = [];
+		for await (const page of stablePages(fetchPage, byN, 3, { prefetch })) {
+			log.push(`got ${page.items.map((item) => item.n).join(',')}`);
+			seen.push(...page.items.map((item) => item.n));
+		}
+		return { log, seen };
+	}
+
+	it('asks for the same pages, each one before the caller has the previous one', async () => {
+		const plain = await read(8, false);
+		const ahead = await read(8, true);
+		expect(ahead.seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		expect(ahead.seen).toEqual(plain.seen);
+		const asks = (log: string[]) => log.filter((line) => line.startsWith('ask'));
+		expect(asks(ahead.log)).toEqual(asks(plain.log));
+		expect(plain.log).toEqual([
+			'ask 0+3',
+			'got 0,1,2',
+			'ask 2+4',
+			'got 3,4,5',
+			'ask 5+4',
+			'got 6,7',
+		]);
+		expect(ahead.log).toEqual([
+			'ask 0+3',
+			'ask 2+4',
+			'got 0,1,2',
+			'ask 5+4',
+			'got 3,4,5',
+			'got 6,7',
+		]);
+	});
+
+	it('throws a failed page ahead where it belongs, after the pages before it', async () => {
+		const { fetchPage } = ordered(8, 2);
+		const seen: number[] = [];
+		const reading = (async () => {
+			for await (const page of stablePages(fetchPage, byN, 3, { prefetch: true }))
+				seen.push(...page.items.map((item) => item.n));
+		})();
+		await expect(reading).rejects.toThrow('page at 2 failed');
+		expect(seen).toEqual([0, 1, 2]);
+	});
+
+	it('leaves no unhandled failure when the caller stops before the page ahead', async () => {
+		const unhandled: unknown[] = [];
+		const record = (reason: unknown) => unhandled.push(reason);
+		process.on('unhandledRejection', record);
+		try {
+			const { fetchPage } = ordered(8, 2);
+			for await (const page of stablePages(fetchPage, byN, 3, { prefetch: true })) {
+				expect(page.items).toHaveLength(3);
+				break;
+			}
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(unhandled).toEqual([]);
+		} finally {
+			process.off('unhandledRejection', record);
+		}
 	});
 });
 

@@ -57,6 +57,17 @@ export interface StablePage<T> {
 	last?: { item: T; at: number };
 }
 
+export interface StableReadOptions<T> {
+	/** Resume after an anchor the caller already knows (e.g. where the last poll stopped). */
+	start?: { anchor: T; offset: number };
+	/**
+	 * Ask for the next page before handing over the current one, so the server works on it while
+	 * the caller processes this one. Only for callers that read to the end: one page more is asked
+	 * for when the caller stops early.
+	 */
+	prefetch?: boolean;
+}
+
 /** Entries re-read before the anchor after a page came back past it (doubled on each retry). */
 const FIRST_STEP_BACK = 16;
 
@@ -68,16 +79,15 @@ const FIRST_STEP_BACK = 16;
  * the order that holds everything after the anchor up to its last item. A page that starts past
  * the anchor means items before it were deleted: it is read again from further back. Yields the
  * new items of each page (maybe none) with the position of the first of them, and where the page
- * ended. `start` resumes after an anchor
- * the caller already knows (e.g. where the last poll stopped). Stops at the end of the list (the
- * reported total, else the first page with nothing new).
+ * ended. Stops at the end of the list (the reported total, else the first page with nothing new).
  */
 export async function* stablePages<T>(
 	fetchPage: (page: PageRequest) => Promise<OrderedPage<T>>,
 	order: ReadOrder<T>,
 	pageSize: number,
-	start?: { anchor: T; offset: number },
+	options: StableReadOptions<T> = {},
 ): AsyncGenerator<StablePage<T>> {
+	const { start } = options;
 	const size = Math.max(1, Math.floor(pageSize));
 	const seen = 'idOf' in order ? new Set<string | number>() : undefined;
 	let anchor = start?.anchor;
@@ -87,10 +97,17 @@ export async function* stablePages<T>(
 		'idOf' in order
 			? !seen!.has(order.idOf(item))
 			: anchor === undefined || order.compare(item, anchor) > 0;
-	for (;;) {
+	const nextRequest = (): PageRequest => {
 		const offset = anchor === undefined ? 0 : Math.max(0, anchorAt - back);
-		const limit = anchor === undefined ? size : size + anchorAt - offset + 1;
-		const { items, total } = await fetchPage({ offset, limit });
+		return { offset, limit: anchor === undefined ? size : size + anchorAt - offset + 1 };
+	};
+	let ahead: { request: PageRequest; answer: Promise<OrderedPage<T>> } | undefined;
+	for (;;) {
+		const request = ahead?.request ?? nextRequest();
+		const answer = ahead?.answer ?? fetchPage(request);
+		ahead = undefined;
+		const { offset, limit } = request;
+		const { items, total } = await answer;
 		if ('compare' in order) {
 			for (let index = 1; index < items.length; index++) {
 				if (order.compare(items[index - 1], items[index]) >= 0) throw order.outOfOrder();
@@ -118,10 +135,17 @@ export async function* stablePages<T>(
 		const last = items.length
 			? { item: items[items.length - 1], at: offset + items.length - 1 }
 			: undefined;
-		yield { offset: fresh.length ? firstAt : offset, items: fresh, last };
 		const atEnd = total !== undefined && offset + items.length >= total;
-		if (atEnd || (!fresh.length && items.length < limit)) return;
+		const done = atEnd || (!fresh.length && items.length < limit);
 		// A full page of items already read (others inserted before the anchor): move past it.
-		if (!fresh.length) anchorAt = offset + items.length - 1;
+		if (!done && !fresh.length) anchorAt = offset + items.length - 1;
+		if (!done && options.prefetch) {
+			const next = nextRequest();
+			ahead = { request: next, answer: fetchPage(next) };
+			// Awaited on the next turn; if the caller stops first, its failure concerns no one.
+			ahead.answer.catch(() => undefined);
+		}
+		yield { offset: fresh.length ? firstAt : offset, items: fresh, last };
+		if (done) return;
 	}
 }

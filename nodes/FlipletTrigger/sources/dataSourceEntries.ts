@@ -86,7 +86,7 @@ export function dataSourceEntrySource(
 				since === undefined
 					? undefined
 					: { anchor: { [timeField]: since, id: -Infinity }, offset: Math.max(0, offsetHint - 1) };
-			for await (const page of stablePages(fetchPage, byTime, PAGE_SIZE, start)) {
+			for await (const page of stablePages(fetchPage, byTime, PAGE_SIZE, { start })) {
 				// A page of old entries only still tells the cursor where reading got to.
 				if (page.items.length) yield { offset: page.offset, events: page.items };
 				else if (page.last) yield { offset: page.last.at, events: [page.last.item] };

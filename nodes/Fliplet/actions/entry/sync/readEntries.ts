@@ -86,7 +86,7 @@ export async function readById(
 				},
 			),
 	};
-	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE)) {
+	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE, { prefetch: true })) {
 		for (const { id, data } of page.items) read.visit(id, data);
 	}
 }
