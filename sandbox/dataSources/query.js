@@ -90,22 +90,28 @@ function sortEntries(entries, order) {
 	});
 }
 
-/** Keeps only the listed attributes (`id`, `data.Name`, `Name`) of an entry. */
-function pick(entry, attributes) {
-	if (!Array.isArray(attributes) || !attributes.length) return entry;
-	const out = {};
-	for (const attribute of attributes) {
-		const path = entryPath(attribute);
-		const value = valueAt(entry, path);
-		if (value === undefined) continue;
-		const parts = path.split('.');
-		let target = out;
-		for (const part of parts.slice(0, -1))
-			target = target[part] = isObject(target[part]) ? target[part] : {};
-		target[parts[parts.length - 1]] = value;
-	}
-	if (entry.joins) out.joins = entry.joins;
-	return out;
+/**
+ * A function that keeps only the listed attributes (`id`, `data.Name`, `Name`) of an entry: the
+ * paths are parsed once, not once per entry of a page.
+ */
+function picker(attributes) {
+	if (!Array.isArray(attributes) || !attributes.length) return (entry) => entry;
+	const paths = attributes.map((attribute) => entryPath(attribute).split('.'));
+	return (entry) => {
+		const out = {};
+		for (const parts of paths) {
+			let value = entry;
+			for (const part of parts)
+				value = typeof value === 'object' && value !== null ? value[part] : undefined;
+			if (value === undefined) continue;
+			let target = out;
+			for (let i = 0; i < parts.length - 1; i++)
+				target = target[parts[i]] = isObject(target[parts[i]]) ? target[parts[i]] : {};
+			target[parts[parts.length - 1]] = value;
+		}
+		if (entry.joins) out.joins = entry.joins;
+		return out;
+	};
 }
 
 /**
@@ -122,6 +128,7 @@ function applyJoins(entries, join, readJoined) {
 		}
 		const [[leftPath, rightPath]] = Object.entries(spec.on);
 		const matchesWhere = compileWhere(spec.where);
+		const pickJoined = picker(spec.attributes);
 		const index = new Map();
 		for (const joined of sortEntries(readJoined(spec.dataSourceId), spec.order)) {
 			if (!matchesWhere(joined.data)) continue;
@@ -138,10 +145,7 @@ function applyJoins(entries, join, readJoined) {
 			const value = spec.count
 				? matched.length
 				: matched.map((joined) =>
-						pick(
-							{ id: joined.id, dataSourceId: joined.dataSourceId, data: joined.data },
-							spec.attributes,
-						),
+						pickJoined({ id: joined.id, dataSourceId: joined.dataSourceId, data: joined.data }),
 					);
 			next.push({ ...entry, joins: { ...(entry.joins ?? {}), [name]: value } });
 		}
@@ -159,4 +163,4 @@ function aggregate(datas, pipeline) {
 	}
 }
 
-module.exports = { compileWhere, sortEntries, pick, applyJoins, aggregate, entryPath };
+module.exports = { compileWhere, sortEntries, picker, applyJoins, aggregate, entryPath };

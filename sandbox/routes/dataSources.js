@@ -8,7 +8,13 @@ const store = require('../dataSources/store');
 const versions = require('../dataSources/versions');
 const hooks = require('../dataSources/hooks');
 const trash = require('../dataSources/trash');
-const { compileWhere, sortEntries, pick, applyJoins, aggregate } = require('../dataSources/query');
+const {
+	compileWhere,
+	sortEntries,
+	picker,
+	applyJoins,
+	aggregate,
+} = require('../dataSources/query');
 const { valueAt } = require('../dataSources/filters');
 
 const AREA = 'dataSources';
@@ -139,9 +145,7 @@ function select(ctx, dataSource, body) {
 		plain && inIdOrder(body.order)
 			? selectPage(ctx, dataSource, body)
 			: search(ctx, dataSource, body);
-	const entries = Array.isArray(body.attributes)
-		? page.map((entry) => pick(entry, body.attributes))
-		: page;
+	const entries = Array.isArray(body.attributes) ? page.map(picker(body.attributes)) : page;
 	const response = { entries };
 	if (truthy(body.includePagination)) {
 		response.pagination = {
