@@ -311,6 +311,28 @@ describe('Entry → Sync: the ids of new entries', () => {
 		);
 	});
 
+	it('counts the rows of a commit answered 200 with an empty body as landed, each with a note', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		sandbox().injectFault({
+			mode: 'status-after',
+			status: 200,
+			body: Buffer.alloc(0),
+			method: 'POST',
+			path: '/commit$',
+		});
+		const rows = [{ Email: 'a@x.io' }, { Email: 'b@x.io' }];
+		const result = await runSync(sandbox(), id, rows, { syncOptions: { outputRows: true } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 2, updated: 0 });
+		expect(result.json[0]).not.toHaveProperty('error');
+		expect(result.json.slice(1).map((row) => [row.id, row.idNote])).toEqual([
+			[null, expect.stringMatching(/did not return the id/)],
+			[null, expect.stringMatching(/did not return the id/)],
+		]);
+		expect(storedData(sandbox(), id)).toEqual(rows);
+	});
+
 	it('a dry run lists the rows it would insert, with no id since nothing was sent', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		const result = await runSync(sandbox(), id, [{ Email: 'a@x.io' }], {

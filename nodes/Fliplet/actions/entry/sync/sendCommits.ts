@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
+import { isObject } from '../../../helpers/isObject';
 import { flipletApiRequest } from '../../../transport';
 import { clientIdOf, commitBody, type CommitOptions, type PlannedCommit } from './chunks';
 
@@ -19,7 +20,7 @@ function readClientIds(body: unknown): Array<{ clientId: string; id: number }> {
 	const list = (body as { clientIds?: unknown } | undefined)?.clientIds;
 	if (!Array.isArray(list)) return [];
 	return list
-		.filter((pair): pair is IDataObject => typeof pair === 'object' && pair !== null)
+		.filter(isObject)
 		.map((pair) => ({ clientId: String(pair.clientId), id: Number(pair.id) }))
 		.filter((pair) => Number.isInteger(pair.id));
 }
