@@ -5,11 +5,20 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+// Fast tests first: a mutant is killed by the first test that fails (bailEnvironment.js), so the
+// slow fault, timeout and pacing tests only run for mutants the others leave alive.
+const FAST_FIRST = ['helpers.test.ts', 'sync.test.ts'];
+const SLOW_LAST = ['syncPaging.test.ts', 'chunksAndPacing.test.ts'];
+const rank = (name: string) =>
+	FAST_FIRST.includes(name)
+		? -1 - FAST_FIRST.length + FAST_FIRST.indexOf(name)
+		: SLOW_LAST.indexOf(name);
+
 const syncTests = readdirSync(__dirname)
 	.filter((name) => name.endsWith('.test.ts'))
-	.sort()
+	.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
 	.map((name) => join(__dirname, name));
 
-for (const file of [join(__dirname, '../reliability/syncFaults.test.ts'), ...syncTests]) {
+for (const file of [...syncTests, join(__dirname, '../reliability/syncFaults.test.ts')]) {
 	jest.requireActual(file);
 }
