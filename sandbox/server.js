@@ -100,7 +100,13 @@ function createSandbox(options = {}) {
 				});
 			});
 			server.keepAliveTimeout = 1000;
-			await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
+			await new Promise((resolve, reject) => {
+				server.once('error', reject);
+				server.listen(port, host, () => {
+					server.off('error', reject);
+					resolve(undefined);
+				});
+			});
 			const address = /** @type {import('node:net').AddressInfo} */ (server.address());
 			sandbox.server = server;
 			sandbox.url = `http://${host}:${address.port}`;

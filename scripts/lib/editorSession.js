@@ -28,16 +28,31 @@ async function startSandboxProcess(port) {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
 	const url = `http://127.0.0.1:${port}`;
-	for (let attempt = 0; attempt < 50; attempt++) {
-		if (child.exitCode !== null) throw new Error(`The sandbox could not start on port ${port}.`);
-		try {
-			if ((await fetch(`${url}/__sandbox/state`)).ok) return { child, url };
-		} catch {
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
+	// Ready when this child says it listens: an answer on the port could come from another
+	// process that already holds it (then this child exits with EADDRINUSE).
+	const listening = await new Promise((resolve) => {
+		let output = '';
+		const timer = setTimeout(() => resolve(false), 10_000);
+		child.stdout.on('data', (chunk) => {
+			output += chunk;
+			if (output.includes(`listening on ${url}`)) {
+				clearTimeout(timer);
+				resolve(true);
+			}
+		});
+		child.once('exit', () => {
+			clearTimeout(timer);
+			resolve(false);
+		});
+	});
+	if (listening) {
+		child.stdout.resume();
+		return { child, url };
 	}
 	child.kill('SIGTERM');
-	throw new Error(`The sandbox did not answer on ${url}.`);
+	throw new Error(
+		`The sandbox could not start on port ${port} (is another sandbox or npm start using it?). Stop that process, or choose another port with FLIPLET_SANDBOX_PORT.`,
+	);
 }
 
 /** The "Fliplet Sandbox" credential, re-imported on each start so it follows the sandbox port. */
