@@ -196,6 +196,41 @@ describe('Sync change test', () => {
 		expect(plan.inserts.map((row) => row.key)).toEqual(['c']);
 	});
 
+	it('lists updates and skipped rows in input order, whatever the order of the entries', () => {
+		const plan = diffRows(
+			rows(
+				{ Email: 'b', Name: 'B2', At: 'later' },
+				{ Email: 'x' },
+				{ Email: 'x' },
+				{ Email: 'a', Name: 'A2', At: 'soon' },
+				{ Email: 'c', Name: 'C2', At: 'never' },
+			),
+			[
+				{ id: 1, data: { Email: 'c', Name: 'C' } },
+				{ id: 2, data: { Email: 'a', Name: 'A' } },
+				{ id: 3, data: { Email: 'b', Name: 'B' } },
+			],
+			options({ timestampColumn: 'At' }),
+		);
+		expect(plan.updates).toEqual([]);
+		expect(plan.skipped.map((row) => row.itemIndex)).toEqual([0, 1, 2, 3, 4]);
+
+		const updates = diffRows(
+			rows({ Email: 'b', Name: 'B2' }, { Email: 'c', Name: 'C2' }, { Email: 'a', Name: 'A2' }),
+			[
+				{ id: 1, data: { Email: 'c', Name: 'C' } },
+				{ id: 2, data: { Email: 'a', Name: 'A' } },
+				{ id: 3, data: { Email: 'b', Name: 'B' } },
+			],
+			options(),
+		).updates;
+		expect(updates.map((row) => [row.itemIndex, row.id])).toEqual([
+			[0, 3],
+			[1, 1],
+			[2, 2],
+		]);
+	});
+
 	it('updates the oldest entry of a key and leaves later ones alone outside mirror mode', () => {
 		const plan = diffRows(
 			rows({ Email: 'a', Name: 'New' }),

@@ -91,7 +91,6 @@ function keyRows(rows: InputRows, options: DiffOptions) {
 			});
 		}
 	}
-	skipped.sort((a, b) => a.itemIndex - b.itemIndex);
 	return { unique, duplicateKeys: new Set(duplicates.keys()), skipped };
 }
 
@@ -201,9 +200,9 @@ export function startDiff(rows: InputRows, options: DiffOptions): EntryDiff {
 				if (deleteColumn !== undefined && isFlagSet(data[deleteColumn])) plan.flaggedAbsent++;
 				else plan.inserts.push({ itemIndex, key, data });
 			}
+			// Updates and skipped rows in input order; deletes are in id order, as visited.
 			plan.updates.sort((a, b) => a.itemIndex - b.itemIndex);
 			plan.skipped.sort((a, b) => a.itemIndex - b.itemIndex);
-			plan.deletes.sort((a, b) => a.id - b.id);
 			return plan;
 		},
 	};
