@@ -147,6 +147,23 @@ async function repairAfterInserts(
 }
 
 /**
+ * Reads the data source and diffs it with the rows as the pages arrive. The diff's key index is
+ * only needed until then: once this returns, the commits run without it.
+ */
+async function readAndDiff(
+	this: IExecuteFunctions,
+	target: ReturnType<typeof getDataSourceTarget>,
+	rows: InputRows,
+	settings: SyncSettings,
+	counter: { requests: number },
+): Promise<SyncPlan> {
+	const diff = startDiff(rows, settings);
+	const read = { attributes: attributesFor(rows, settings), visit: diff.visit };
+	await readById.call(this, target, read, counter);
+	return diff.finish();
+}
+
+/**
  * With Continue On Fail a refusal of the whole run (bad settings, "would empty the data source",
  * a failed read) becomes one error item paired with every input item; nothing was changed.
  */
@@ -202,10 +219,7 @@ async function sync(
 		...[...refused].map(([itemIndex, error]) => errorItem(error, itemIndex)),
 	];
 	const counter = { requests: 0 };
-	const diff = startDiff(rows, settings);
-	const read = { attributes: attributesFor(rows, settings), visit: diff.visit };
-	await readById.call(this, target, read, counter);
-	const plan = diff.finish();
+	const plan = await readAndDiff.call(this, target, rows, settings, counter);
 	// Refused rows were emptied so they change nothing: they are not "skipped" for a missing key.
 	plan.skipped = plan.skipped.filter((row) => !refused.has(row.itemIndex));
 	refuseUnkeyed.call(this, rows, plan, settings, refused);
