@@ -45,6 +45,7 @@ async function startSandboxProcess(port) {
 			resolve(false);
 		});
 	});
+	child.stdout.removeAllListeners('data');
 	if (listening) {
 		child.stdout.resume();
 		return { child, url };

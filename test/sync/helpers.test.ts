@@ -70,6 +70,13 @@ describe('Sync typecast', () => {
 });
 
 describe('Sync jsonEqual', () => {
+	it('compares an undefined array element as the null JSON makes of it', () => {
+		expect(jsonEqual([undefined, 1], [null, 1])).toBe(true);
+		expect(jsonEqual([null], [undefined])).toBe(true);
+		expect(jsonEqual([undefined], [0])).toBe(false);
+		expect(jsonEqual({ a: undefined }, { a: null })).toBe(false);
+	});
+
 	it('compares structure, not key order or identity', () => {
 		expect(jsonEqual({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
 		expect(jsonEqual({ a: 1 }, { a: '1' })).toBe(false);

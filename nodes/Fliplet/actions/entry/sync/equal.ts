@@ -5,7 +5,12 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 	if (Array.isArray(a) !== Array.isArray(b)) return false;
 	if (Array.isArray(a)) {
 		const other = b as unknown[];
-		return a.length === other.length && a.every((value, index) => jsonEqual(value, other[index]));
+		// JSON writes an undefined array element as null.
+		const element = (value: unknown) => (value === undefined ? null : value);
+		return (
+			a.length === other.length &&
+			a.every((value, index) => jsonEqual(element(value), element(other[index])))
+		);
 	}
 	const left = a as Record<string, unknown>;
 	const right = b as Record<string, unknown>;
