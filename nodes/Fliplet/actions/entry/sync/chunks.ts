@@ -60,7 +60,7 @@ export function approxJsonSize(data: IDataObject): number {
 	for (const [column, value] of Object.entries(data)) {
 		size += column.length + 4;
 		if (typeof value === 'string') size += value.length + 2;
-		else if (typeof value === 'object' && value !== null) size += JSON.stringify(value).length;
+		else if (typeof value === 'object') size += JSON.stringify(value).length;
 		else size += String(value).length;
 	}
 	return Math.max(2, size);

@@ -184,12 +184,16 @@ export function startDiff(rows: InputRows, options: DiffOptions): EntryDiff {
 		visit(id, stored) {
 			plan.existingCount++;
 			const result = rowKey(stored, options.keyColumns, options.ignoreKeyCase);
-			const key = 'key' in result ? result.key : null;
-			const itemIndex = key === null ? undefined : unique.get(key);
+			if ('missing' in result) {
+				if (mirror) plan.deletes.push({ id, key: null });
+				return;
+			}
+			const { key } = result;
+			const itemIndex = unique.get(key);
 			if (itemIndex !== undefined && !matched[itemIndex]) {
 				matched[itemIndex] = 1;
-				compare(itemIndex, key!, id, stored);
-			} else if (mirror && (key === null || !duplicateKeys.has(key))) {
+				compare(itemIndex, key, id, stored);
+			} else if (mirror && !duplicateKeys.has(key)) {
 				plan.deletes.push({ id, key });
 			}
 		},
