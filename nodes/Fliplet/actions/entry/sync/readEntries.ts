@@ -27,7 +27,8 @@ function checkedEntry(
 }
 
 function totalOf(body: unknown): number | undefined {
-	const pagination = (body as { pagination?: { total?: unknown } } | undefined)?.pagination;
+	// listFrom has already refused a body that is not an object or a list.
+	const pagination = (body as { pagination?: { total?: unknown } }).pagination;
 	return typeof pagination?.total === 'number' ? pagination.total : undefined;
 }
 

@@ -133,15 +133,16 @@ export async function repairDuplicates(
 			extra.push(...ids.filter((id) => id !== keep));
 		}
 	}
-	if (!extra.length) return { removed: 0 };
-	counter.requests++;
-	await flipletApiRequest.call(this, {
-		method: 'POST',
-		path: dataSourcePath(target, 'commit'),
-		qs: target.qs,
-		body: { entries: [], append: true, delete: extra, returnEntries: false },
-		// Deleting the same ids again changes nothing.
-		idempotent: true,
-	});
+	if (extra.length) {
+		counter.requests++;
+		await flipletApiRequest.call(this, {
+			method: 'POST',
+			path: dataSourcePath(target, 'commit'),
+			qs: target.qs,
+			body: { entries: [], append: true, delete: extra, returnEntries: false },
+			// Deleting the same ids again changes nothing.
+			idempotent: true,
+		});
+	}
 	return { removed: extra.length };
 }

@@ -52,7 +52,8 @@ export async function sendCommits(
 		}
 		outcome.landed.push(commit);
 		// The new ids are only reported per row; a large sync need not keep them otherwise.
-		if (commit.kind === 'insert' && options.outputRows) {
+		// Only insert commits have rows (and clientIds) to pair.
+		if (options.outputRows) {
 			const itemByClientId = new Map(
 				commit.inserts.map((row) => [clientIdOf(row.itemIndex), row.itemIndex]),
 			);
