@@ -33,7 +33,8 @@ export const description = updateDisplayOptions(
 function refuseEmptying(this: IExecuteFunctions, plan: SyncPlan, settings: SyncSettings): void {
 	if (settings.mode !== 'mirror' || settings.allowEmpty) return;
 	if (!plan.existingCount || plan.deletes.length < plan.existingCount) return;
-	const usable = plan.inserts.length + plan.updates.length + plan.unchanged;
+	// Every entry goes, so no row matched one: the rows that would be written are all inserts.
+	const usable = plan.inserts.length;
 	throw new NodeOperationError(
 		this.getNode(),
 		`Mirror would delete all ${plan.existingCount} entries of the data source`,
@@ -59,9 +60,8 @@ function refuseUnkeyed(
 	const unkeyed = plan.skipped.filter((row) => row.reason.startsWith('Missing key column')).length;
 	if (candidates === 0 || unkeyed < candidates) return;
 	const columns = new Set<string>();
-	rows.forEach((row, itemIndex) => {
-		if (!refused.has(itemIndex)) for (const column of Object.keys(row)) columns.add(column);
-	});
+	// Refused rows were emptied, so only the columns of the others are listed.
+	for (const row of rows) for (const column of Object.keys(row)) columns.add(column);
 	const names = [...columns];
 	const shown = names.slice(0, 30).map((name) => `"${name}"`);
 	const keys = settings.keyColumns.map((name) => `"${name}"`).join(', ');
@@ -75,27 +75,33 @@ function refuseUnkeyed(
 	);
 }
 
-/** Mirror's delete guard: refuses a run that would delete more entries than the user allows. */
+/**
+ * Mirror's delete guard: refuses a run that would delete more entries than the user allows. Only
+ * mirror deletes entries no row flagged, so the guard never stops another mode.
+ */
 function refuseTooManyDeletes(
 	this: IExecuteFunctions,
 	plan: SyncPlan,
 	settings: SyncSettings,
 ): void {
-	if (settings.mode !== 'mirror') return;
 	const count = plan.deletes.filter((row) => !row.flagged).length;
 	const total = plan.existingCount;
 	const share = total ? (count / total) * 100 : 0;
 	const shown = `${Math.round(share * 10) / 10}%`;
-	let limit: string | undefined;
-	let allow = '';
-	if (settings.maxDeletes !== undefined && count > settings.maxDeletes) {
-		limit = `Max Deletes (Entries) is ${settings.maxDeletes}`;
-		allow = `raise "Max Deletes (Entries)" to at least ${count}`;
-	} else if (settings.maxDeleteShare !== undefined && share > settings.maxDeleteShare) {
-		limit = `Max Deletes (% of Entries) is ${settings.maxDeleteShare}%`;
-		allow = `raise "Max Deletes (% of Entries)" to at least ${Math.ceil(share)}`;
+	let refusal: { limit: string; allow: string } | undefined;
+	if (count > (settings.maxDeletes ?? Infinity)) {
+		refusal = {
+			limit: `Max Deletes (Entries) is ${settings.maxDeletes}`,
+			allow: `raise "Max Deletes (Entries)" to at least ${count}`,
+		};
+	} else if (share > (settings.maxDeleteShare ?? Infinity)) {
+		refusal = {
+			limit: `Max Deletes (% of Entries) is ${settings.maxDeleteShare}%`,
+			allow: `raise "Max Deletes (% of Entries)" to at least ${Math.ceil(share)}`,
+		};
 	}
-	if (!limit) return;
+	if (!refusal) return;
+	const { limit, allow } = refusal;
 	throw new NodeOperationError(
 		this.getNode(),
 		`Mirror would delete ${count} of ${total} entries (${shown}); ${limit}`,
@@ -134,7 +140,6 @@ async function repairAfterInserts(
 	settings: SyncSettings,
 	counter: { requests: number },
 ): Promise<Repair> {
-	if (!inserted.length) return { removed: 0 };
 	try {
 		return await repairDuplicates.call(this, target, inserted, settings, counter);
 	} catch (error) {
@@ -195,7 +200,8 @@ function refuseRows(
 	const [first] = refused.values();
 	if (!this.continueOnFail()) throw first;
 	if (settings.mode === 'mirror') {
-		first.description = `${first.description ?? ''} Mirror mode needs every row (a row left out would have its entry deleted), so the whole run was refused.`;
+		first.description +=
+			' Mirror mode needs every row (a row left out would have its entry deleted), so the whole run was refused.';
 		throw first;
 	}
 	for (const itemIndex of refused.keys()) rows[itemIndex] = {};

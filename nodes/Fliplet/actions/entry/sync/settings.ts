@@ -78,7 +78,7 @@ export function readSyncSettings(this: IExecuteFunctions): SyncSettings {
 		);
 	const timestampColumn = columnOption(options.timestampColumn);
 	const deleteColumn = columnOption(options.deleteColumn);
-	if (deleteColumn !== undefined && keyColumns.includes(deleteColumn))
+	if (keyColumns.some((column) => column === deleteColumn))
 		throw fail(
 			`"${deleteColumn}" is both a key column and the delete flag column`,
 			'The delete flag column says whether the row with that key should go: pick another column.',
@@ -93,7 +93,7 @@ export function readSyncSettings(this: IExecuteFunctions): SyncSettings {
 		mode,
 		allowEmpty: this.getNodeParameter('allowEmpty', 0, false) as boolean,
 		ignoreKeyCase: options.ignoreKeyCase === true,
-		merge: (options.updateStyle ?? 'merge') !== 'replace',
+		merge: options.updateStyle !== 'replace',
 		runHooks,
 		typecast: options.typecast === true,
 		dryRun: options.dryRun === true,
