@@ -6,27 +6,14 @@ import {
 	planCommits,
 } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { rowChanges } from '../../nodes/Fliplet/actions/entry/sync/compare';
-import {
-	diffRows,
-	startDiff,
-	type DiffOptions,
-	type InputRows,
-} from '../../nodes/Fliplet/actions/entry/sync/diff';
+import { diffRows, startDiff } from '../../nodes/Fliplet/actions/entry/sync/diff';
 import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
 import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
-
-const rows = (...datas: object[]): InputRows => datas as InputRows;
-const options = (overrides: Partial<DiffOptions> = {}): DiffOptions => ({
-	keyColumns: ['Email'],
-	ignoreKeyCase: false,
-	mode: 'insertAndUpdate',
-	merge: true,
-	...overrides,
-});
+import { options, rows } from './planInputs';
 
 describe('Sync keys', () => {
 	it('parses a comma-separated list of key columns', () => {

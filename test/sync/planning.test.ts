@@ -8,8 +8,6 @@ import {
 	isFlagSet,
 	stampOf,
 	startDiff,
-	type DiffOptions,
-	type InputRows,
 	type SyncPlan,
 } from '../../nodes/Fliplet/actions/entry/sync/diff';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
@@ -17,15 +15,8 @@ import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
+import { options, rows } from './planInputs';
 
-const rows = (...datas: object[]): InputRows => datas as InputRows;
-const options = (overrides: Partial<DiffOptions> = {}): DiffOptions => ({
-	keyColumns: ['Email'],
-	ignoreKeyCase: false,
-	mode: 'insertAndUpdate',
-	merge: true,
-	...overrides,
-});
 const emptyPlan = (more: Partial<SyncPlan> = {}): SyncPlan => ({
 	inserts: [],
 	updates: [],
