@@ -232,6 +232,23 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 	);
 });
 
+describe('Entry → Sync: a transient fault on the duplicate check', () => {
+	it('asks again (the check only reads) and the run completes', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		faultNthRequest(sandbox(), { method: 'POST', path: /\/data\/query$/ }, 2, {
+			mode: 'status-before',
+			status: 503,
+		});
+		const rows = [{ Email: 'a@x.io' }, { Email: 'b@x.io' }];
+		const result = await runSync(sandbox(), id, rows);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 2, duplicatesRemoved: 0 });
+		expect(checksOf(sandbox()).map((request) => request.status)).toEqual([503, 200]);
+		expect(storedData(sandbox(), id)).toEqual(rows);
+	});
+});
+
 describe('Entry → Sync: the read', () => {
 	it('of the data source sends no where, and an answer without a total still reads every entry', async () => {
 		const rows = [{ Email: 'a@x.io' }, { Email: 'b@x.io' }];
