@@ -78,9 +78,10 @@ async function mayHoldDuplicates(
 		if (!isObject(group) || group._id !== 1 || typeof group.keys !== 'number') return true;
 		values += group.keys;
 	}
-	// More distinct values than keys: some key is stored in several spellings (5 and "5", or
-	// another case), which only the exact comparison below can tell apart.
-	return values > new Set(rows.map((row) => row.key)).size;
+	// The rows' keys are distinct (the plan inserts one row per key). More distinct values than
+	// rows: some key is stored in several spellings (5 and "5", or another case), which only the
+	// exact comparison below can tell apart.
+	return values > rows.length;
 }
 
 /** The ids of the entries holding each of the rows' keys, read in stable pages by id. */
