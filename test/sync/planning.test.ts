@@ -56,6 +56,19 @@ describe('Sync planning: rows without a usable key', () => {
 		expect(plan.inserts.map((row) => row.key)).toEqual(['b']);
 	});
 
+	it('reports a duplicate key of several columns as the list of its cells, lower-cased when case is ignored', () => {
+		const plan = diffRows(
+			rows({ A: 'X', B: ' y ' }, { A: 'x', B: 'Y' }, { A: 'x', B: 'z' }),
+			[],
+			options({ keyColumns: ['A', 'B'], ignoreKeyCase: true }),
+		);
+		expect(plan.skipped).toEqual([
+			{ itemIndex: 0, reason: 'Duplicate key (also in item 1)', key: '["x","y"]' },
+			{ itemIndex: 1, reason: 'Duplicate key (also in item 0)', key: '["x","y"]' },
+		]);
+		expect(plan.inserts.map((row) => row.key)).toEqual(['["x","z"]']);
+	});
+
 	it('lists skipped rows in input order when duplicates come before a row without a key', () => {
 		const plan = diffRows(
 			rows({ Email: 'a' }, { Email: 'a' }, { Name: 'none' }, { Email: 'c' }, { Name: 'none' }),
@@ -94,6 +107,18 @@ describe('Sync planning: delete flags', () => {
 		expect(plan.updates.map((row) => row.id)).toEqual([2]);
 		expect(plan.inserts.map((row) => row.key)).toEqual(['d']);
 		expect(plan.flaggedAbsent).toBe(1);
+	});
+
+	it('without a delete flag column, a column named "undefined" is data like any other', () => {
+		const plan = diffRows(
+			rows({ Email: 'a', undefined: 'yes' }, { Email: 'b', undefined: 'yes' }),
+			[{ id: 1, data: { Email: 'a' } }],
+			options(),
+		);
+		expect(plan.deletes).toEqual([]);
+		expect(plan.updates.map((row) => row.id)).toEqual([1]);
+		expect(plan.inserts.map((row) => row.key)).toEqual(['b']);
+		expect(plan.flaggedAbsent).toBe(0);
 	});
 
 	it('without a delete flag column, a row whose column is named like a flag is written as data', () => {
