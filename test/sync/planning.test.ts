@@ -109,29 +109,24 @@ describe('Sync planning: delete flags', () => {
 		expect(plan.flaggedAbsent).toBe(1);
 	});
 
-	it('without a delete flag column, a column named "undefined" is data like any other', () => {
-		const plan = diffRows(
-			rows({ Email: 'a', undefined: 'yes' }, { Email: 'b', undefined: 'yes' }),
-			[{ id: 1, data: { Email: 'a' } }],
-			options(),
-		);
-		expect(plan.deletes).toEqual([]);
-		expect(plan.updates.map((row) => row.id)).toEqual([1]);
-		expect(plan.inserts.map((row) => row.key)).toEqual(['b']);
-		expect(plan.flaggedAbsent).toBe(0);
-	});
-
-	it('without a delete flag column, a row whose column is named like a flag is written as data', () => {
-		const plan = diffRows(
-			rows({ Email: 'a', Gone: true }, { Email: 'b', Gone: true }),
-			[{ id: 1, data: { Email: 'a' } }],
-			options(),
-		);
-		expect(plan.deletes).toEqual([]);
-		expect(plan.updates.map((row) => row.id)).toEqual([1]);
-		expect(plan.inserts.map((row) => row.key)).toEqual(['b']);
-		expect(plan.flaggedAbsent).toBe(0);
-	});
+	// "undefined" too: the column name a missing option would read.
+	it.each([
+		['Gone', true],
+		['undefined', 'yes'],
+	])(
+		'without a delete flag column, a column named "%s" holding a flag value is written as data',
+		(column, flag) => {
+			const plan = diffRows(
+				rows({ Email: 'a', [column]: flag }, { Email: 'b', [column]: flag }),
+				[{ id: 1, data: { Email: 'a' } }],
+				options(),
+			);
+			expect(plan.deletes).toEqual([]);
+			expect(plan.updates.map((row) => row.id)).toEqual([1]);
+			expect(plan.inserts.map((row) => row.key)).toEqual(['b']);
+			expect(plan.flaggedAbsent).toBe(0);
+		},
+	);
 });
 
 describe('Sync planning: timestamps', () => {
