@@ -14,7 +14,7 @@ const parsedRow = (i: number, changeEvery: number): IDataObject =>
 /**
  * Emits `count` spreadsheet rows as nodes that read rows from an API or a database hold them:
  * parsed from JSON text, so their strings are flat. Rows built with template literals would be
- * V8 rope strings, about 0.4× the input JSON larger than any row n8n gets from a real source.
+ * V8 rope strings, about 0.4× the input JSON larger than rows n8n gets from such a source.
  */
 export class BenchRows implements INodeType {
 	description: INodeTypeDescription = {
