@@ -3,6 +3,7 @@
 const { Query, Aggregator } = require('mingo');
 const { badRequest, isObject } = require('../http');
 const { compileFilter, valueAt, compare } = require('./filters');
+const { countGroupPlan, countGroups } = require('./countGroups');
 
 const ENTRY_FIELDS = new Set(['id', 'dataSourceId', 'createdAt', 'updatedAt', 'data']);
 
@@ -155,7 +156,14 @@ function applyJoins(entries, join, readJoined) {
 }
 
 function aggregate(datas, pipeline) {
-	const stages = Array.isArray(pipeline) ? pipeline : [pipeline];
+	let stages = Array.isArray(pipeline) ? pipeline : [pipeline];
+	const plan = countGroupPlan(stages[0]);
+	const counted = plan && countGroups(datas, plan);
+	if (counted) {
+		if (stages.length === 1) return counted;
+		datas = counted;
+		stages = stages.slice(1);
+	}
 	try {
 		return new Aggregator(rewriteOperators(stages)).run(datas);
 	} catch (error) {

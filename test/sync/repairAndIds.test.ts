@@ -36,7 +36,7 @@ const checksOf = (box: Sandbox) => queriesOf(box).filter((query) => query.body.a
 
 describe('Entry → Sync: the duplicate check after inserting', () => {
 	it('filters on the key cells as trimmed text, objects as their JSON, and groups by the key column', async () => {
-		const id = await dataSourceWith(sandbox(), []);
+		const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io' }]);
 		const rows = [
 			{ Email: '  Pad@x.io  ', N: 1 },
 			{ Email: { first: 'a' }, N: 2 },
@@ -61,7 +61,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 	});
 
 	it('with several key columns groups by all of them, and keys sharing one column are not duplicates', async () => {
-		const id = await dataSourceWith(sandbox(), []);
+		const id = await dataSourceWith(sandbox(), [{ A: 'z', B: 'z' }]);
 		const rows = [
 			{ A: 'a', B: 'x' },
 			{ A: 'a', B: 'y' },
@@ -81,7 +81,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 			{ column: 'B', condition: 'oneof', value: ['x', 'y'] },
 		]);
 		expect(queriesOf(sandbox())).toHaveLength(2);
-		expect(storedData(sandbox(), id)).toEqual(rows);
+		expect(storedData(sandbox(), id)).toEqual([{ A: 'z', B: 'z' }, ...rows]);
 	});
 
 	it('with a key column holding a dot reads the matching entries whole instead of aggregating', async () => {
@@ -173,7 +173,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 	});
 
 	it('with case ignored, finds a key stored in another spelling by another run and keeps the older entry', async () => {
-		const id = await dataSourceWith(sandbox(), []);
+		const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io' }]);
 		otherWriterInsertsDuringCommit(sandbox(), id, [{ Email: 'NEW@x.io', Name: 'Other run' }]);
 		const result = await runSync(sandbox(), id, [{ Email: 'new@x.io', Name: 'This run' }], {
 			syncOptions: { ignoreKeyCase: true },
@@ -181,11 +181,14 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ inserted: 1, duplicatesRemoved: 1, requests: 5 });
-		expect(storedData(sandbox(), id)).toEqual([{ Email: 'NEW@x.io', Name: 'Other run' }]);
+		expect(storedData(sandbox(), id)).toEqual([
+			{ Email: 'old@x.io' },
+			{ Email: 'NEW@x.io', Name: 'Other run' },
+		]);
 	});
 
 	it('with case kept, leaves alone another key that only differs in case, even when it has two entries', async () => {
-		const id = await dataSourceWith(sandbox(), []);
+		const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io' }]);
 		otherWriterInsertsDuringCommit(sandbox(), id, [
 			{ Email: 'NEW@x.io', Name: 'Other run 1' },
 			{ Email: 'NEW@x.io', Name: 'Other run 2' },
@@ -196,7 +199,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 		// The check cannot tell the spellings apart, so Sync reads the keys: nothing to remove.
 		expect(result.json[0]).toMatchObject({ inserted: 1, duplicatesRemoved: 0, requests: 4 });
 		expect(commitsOf(sandbox())).toHaveLength(1);
-		expect(storedData(sandbox(), id)).toHaveLength(3);
+		expect(storedData(sandbox(), id)).toHaveLength(4);
 	});
 
 	const malformedChecks: Array<[string, unknown]> = [
@@ -210,7 +213,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 	it.each(malformedChecks)(
 		'when the check answers %s, reads the keys and repairs exactly',
 		async (_name, answer) => {
-			const id = await dataSourceWith(sandbox(), []);
+			const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io' }]);
 			otherWriterInsertsDuringCommit(sandbox(), id, [{ Email: 'new@x.io', Name: 'Other run' }]);
 			faultNthRequest(sandbox(), { method: 'POST', path: /\/data\/query$/ }, 2, {
 				mode: 'status-before',
@@ -225,11 +228,70 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 			expect(result.error).toBeUndefined();
 			expect(result.json[0]).toMatchObject({ inserted: 2, duplicatesRemoved: 1, requests: 5 });
 			expect(storedData(sandbox(), id)).toEqual([
+				{ Email: 'old@x.io' },
 				{ Email: 'new@x.io', Name: 'Other run' },
 				{ Email: 'more@x.io' },
 			]);
 		},
 	);
+});
+
+describe('Entry → Sync: the duplicate check after filling an empty data source', () => {
+	const COUNT_BY_KEY = [
+		{ $group: { _id: '$Email', n: { $sum: 1 } } },
+		{ $group: { _id: '$n', keys: { $sum: 1 } } },
+	];
+
+	it('counts the whole data source once, without sending the keys', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const rows = [{ Email: 'a@x.io' }, { Email: 'b@x.io' }, { Email: 'c@x.io' }];
+		const result = await runSync(sandbox(), id, rows);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 3, duplicatesRemoved: 0, requests: 3 });
+		const checks = checksOf(sandbox());
+		expect(checks.map((check) => check.body)).toEqual([
+			{ type: 'select', aggregate: COUNT_BY_KEY },
+		]);
+		expect(storedData(sandbox(), id)).toEqual(rows);
+	});
+
+	it('checks the keys and repairs when another run inserted one of them meanwhile', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		otherWriterInsertsDuringCommit(sandbox(), id, [{ Email: 'b@x.io', Name: 'Other run' }]);
+		const result = await runSync(sandbox(), id, [{ Email: 'a@x.io' }, { Email: 'b@x.io' }]);
+
+		expect(result.error).toBeUndefined();
+		// The read, the insert, the count, the check of the keys, the read of the keys, the delete.
+		expect(result.json[0]).toMatchObject({ inserted: 2, duplicatesRemoved: 1, requests: 6 });
+		const checks = checksOf(sandbox());
+		expect(checks[0].body).not.toHaveProperty('where');
+		expect(checks[1].body.where.$filters[0].value).toEqual(['a@x.io', 'b@x.io']);
+		expect(storedData(sandbox(), id)).toEqual([
+			{ Email: 'b@x.io', Name: 'Other run' },
+			{ Email: 'a@x.io' },
+		]);
+	});
+
+	it('checks the keys when another run inserted other keys meanwhile, and removes nothing', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		otherWriterInsertsDuringCommit(sandbox(), id, [{ Email: 'z@x.io' }]);
+		const result = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 1, duplicatesRemoved: 0, requests: 4 });
+		expect(checksOf(sandbox())).toHaveLength(2);
+		expect(storedData(sandbox(), id)).toEqual([{ Email: 'z@x.io' }, { Email: 'a@x.io' }]);
+	});
+
+	it('sends no check when every row was left out', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const result = await runSync(sandbox(), id, [{ Email: 'a@x.io' }, { Email: 'a@x.io' }]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 0, requests: 1 });
+		expect(checksOf(sandbox())).toHaveLength(0);
+	});
 });
 
 describe('Entry → Sync: a transient fault on the duplicate check', () => {
@@ -315,7 +377,7 @@ describe('Entry → Sync: the ids of new entries', () => {
 
 describe('Entry → Sync: the duplicate check of many long keys', () => {
 	it('is split in several requests once the keys pass 64 MB, each key counting its quotes and comma', async () => {
-		const id = await dataSourceWith(sandbox(), []);
+		const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io' }]);
 		// 64 keys of 1 MiB: with what each adds to the request they pass 64 MiB by 256 bytes.
 		const rows = Array.from({ length: 64 }, (_, n) => ({
 			Email: `${String(n).padStart(2, '0')}`.padEnd(1024 * 1024, 'x'),

@@ -139,9 +139,10 @@ async function repairAfterInserts(
 	inserted: Parameters<typeof repairDuplicates>[1],
 	settings: SyncSettings,
 	counter: { requests: number },
+	sourceWasEmpty: boolean,
 ): Promise<Repair> {
 	try {
-		return await repairDuplicates.call(this, target, inserted, settings, counter);
+		return await repairDuplicates.call(this, target, inserted, settings, counter, sourceWasEmpty);
 	} catch (error) {
 		const failure = asNodeError(this.getNode(), error, 0);
 		failure.message = `Sync wrote its rows, but checking the new keys for duplicates failed: ${failure.message}`;
@@ -245,7 +246,14 @@ async function sync(
 	const outcome = await sendCommits.call(this, target, commits, settings, counter);
 	const inserted = outcome.landed.flatMap((commit) => commit.inserts);
 	// Even after a failure part-way, the keys that landed are checked: overlapping runs converge.
-	const repair = await repairAfterInserts.call(this, target, inserted, settings, counter);
+	const repair = await repairAfterInserts.call(
+		this,
+		target,
+		inserted,
+		settings,
+		counter,
+		plan.existingCount === 0,
+	);
 	const result = { ...summaryInput, outcome, repair, requests: counter.requests };
 	if (!outcome.failure) return output(buildOutput(result));
 

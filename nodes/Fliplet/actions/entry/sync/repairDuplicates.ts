@@ -39,20 +39,27 @@ function keyFilters(rows: PlannedInsert[], keyColumns: string[]): IDataObject {
 /** Column names an aggregation reads as they are (a dot or a leading $ means something else there). */
 const plainColumn = (column: string) => !column.includes('.') && !column.startsWith('$');
 
+interface KeyValueCounts {
+	/** Key values held by exactly one entry. */
+	single: number;
+	/** Whether some value is held by several entries (or the answer was not understood). */
+	shared: boolean;
+}
+
 /**
- * One request that tells whether the rows' keys may be held by more than one entry: the matching
- * entries grouped by key value, then the groups counted by size. Without duplicates the answer is
- * a single `{_id: 1, keys: n}`, whatever the number of keys.
+ * One request: the entries `where` keeps (all without one) grouped by key value, then the groups
+ * counted by size. Without duplicates the answer is a single `{_id: 1, keys: n}`, whatever the
+ * number of keys. Undefined when a key column cannot be named in an aggregation.
  */
-async function mayHoldDuplicates(
+async function countKeyValues(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
-	rows: PlannedInsert[],
 	settings: SyncSettings,
 	counter: Counter,
-): Promise<boolean> {
+	where?: IDataObject,
+): Promise<KeyValueCounts | undefined> {
 	const { keyColumns } = settings;
-	if (!keyColumns.every(plainColumn)) return true;
+	if (!keyColumns.every(plainColumn)) return undefined;
 	const keyValue =
 		keyColumns.length === 1
 			? `$${keyColumns[0]}`
@@ -64,7 +71,7 @@ async function mayHoldDuplicates(
 		qs: target.qs,
 		body: {
 			type: 'select',
-			where: keyFilters(rows, keyColumns),
+			...(where ? { where } : {}),
 			aggregate: [
 				{ $group: { _id: keyValue, n: { $sum: 1 } } },
 				{ $group: { _id: '$n', keys: { $sum: 1 } } },
@@ -72,16 +79,45 @@ async function mayHoldDuplicates(
 		},
 		idempotent: true,
 	});
-	const groups = listFrom(this.getNode(), body, 'entries');
-	let values = 0;
-	for (const group of groups) {
-		if (!isObject(group) || group._id !== 1 || typeof group.keys !== 'number') return true;
-		values += group.keys;
+	const counts = { single: 0, shared: false };
+	for (const group of listFrom(this.getNode(), body, 'entries')) {
+		if (!isObject(group) || group._id !== 1 || typeof group.keys !== 'number') counts.shared = true;
+		else counts.single += group.keys;
 	}
+	return counts;
+}
+
+/** Whether the rows' keys may be held by more than one entry. */
+async function mayHoldDuplicates(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	rows: PlannedInsert[],
+	settings: SyncSettings,
+	counter: Counter,
+): Promise<boolean> {
+	const where = keyFilters(rows, settings.keyColumns);
+	const counts = await countKeyValues.call(this, target, settings, counter, where);
 	// The rows' keys are distinct (the plan inserts one row per key). More distinct values than
 	// rows: some key is stored in several spellings (5 and "5", or another case), which only the
 	// exact comparison below can tell apart.
-	return values > rows.length;
+	return !counts || counts.shared || counts.single > rows.length;
+}
+
+/**
+ * After inserting into a data source that was empty when read: whether it now holds exactly the
+ * inserted keys, once each (then nothing can be duplicated), told by one count over the whole
+ * data source without sending the keys. Anything else (another writer was there) is checked
+ * key by key.
+ */
+async function holdsOnlyInserted(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	inserted: PlannedInsert[],
+	settings: SyncSettings,
+	counter: Counter,
+): Promise<boolean> {
+	const counts = await countKeyValues.call(this, target, settings, counter);
+	return counts !== undefined && !counts.shared && counts.single === inserted.length;
 }
 
 /** The ids of the entries holding each of the rows' keys, read in stable pages by id. */
@@ -115,7 +151,8 @@ const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
  * After inserting, makes each key this run inserted be held by exactly one entry: another run
  * (an overlapping execution, another worker) may have inserted the same key meanwhile. Every run
  * keeps the entry with the lowest id and deletes the others, so overlapping runs repair the same
- * way and converge. Costs one request per few hundred thousand keys when there is no duplicate.
+ * way and converge. Costs one request per few hundred thousand keys when there is no duplicate,
+ * and one in all after filling an empty data source (`sourceWasEmpty`) that nobody else wrote to.
  */
 export async function repairDuplicates(
 	this: IExecuteFunctions,
@@ -123,7 +160,12 @@ export async function repairDuplicates(
 	inserted: PlannedInsert[],
 	settings: SyncSettings,
 	counter: Counter,
+	sourceWasEmpty: boolean,
 ): Promise<Repair> {
+	if (sourceWasEmpty && inserted.length) {
+		if (await holdsOnlyInserted.call(this, target, inserted, settings, counter))
+			return { removed: 0 };
+	}
 	const extra: number[] = [];
 	const keySize = (row: PlannedInsert) => row.key.length + 4;
 	for (const rows of chunkBy(inserted, Infinity, CHECK_BYTES, keySize)) {
