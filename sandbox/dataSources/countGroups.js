@@ -46,23 +46,38 @@ function countGroupPlan(stage) {
 
 const isScalar = (value) => value === null || typeof value !== 'object';
 
-/** The group's `_id` and the Map key that tells it apart (5 and "5" differ, as in mingo). */
-function groupId(data, plan) {
-	if (plan.single !== undefined) {
-		const value = data[plan.single];
-		return value === undefined ? { id: null, key: null } : { id: value, key: value };
+/** Counts by one column: the value is its own Map key (5 and "5" differ, as in mingo). */
+function countByColumn(datas, column) {
+	const counts = new Map();
+	for (const data of datas) {
+		const value = data?.[column] ?? null;
+		if (!isScalar(value)) return undefined;
+		counts.set(value, (counts.get(value) ?? 0) + 1);
 	}
-	const id = {};
-	const parts = [];
-	for (const [name, column] of plan.fields) {
-		const value = data[column];
-		if (value === undefined) parts.push(MISSING);
-		else {
-			id[name] = value;
-			parts.push([value]);
+	return counts;
+}
+
+/** Counts by several columns, keyed by their values as JSON, a missing one told apart from null. */
+function countByColumns(datas, fields) {
+	const groups = new Map();
+	for (const data of datas) {
+		const id = {};
+		const parts = [];
+		for (const [name, column] of fields) {
+			const value = data?.[column];
+			if (value === undefined) parts.push(MISSING);
+			else if (!isScalar(value)) return undefined;
+			else {
+				id[name] = value;
+				parts.push([value]);
+			}
 		}
+		const key = JSON.stringify(parts);
+		const group = groups.get(key);
+		if (group) group.count++;
+		else groups.set(key, { id, count: 1 });
 	}
-	return { id, key: JSON.stringify(parts) };
+	return new Map([...groups.values()].map(({ id, count }) => [id, count]));
 }
 
 /**
@@ -70,20 +85,18 @@ function groupId(data, plan) {
  * @param {object[]} datas
  */
 function countGroups(datas, plan) {
-	const groups = new Map();
-	for (const data of datas) {
-		const { id, key } = groupId(data ?? {}, plan);
-		if (plan.single !== undefined ? !isScalar(id) : !Object.values(id).every(isScalar))
-			return undefined;
-		const group = groups.get(key);
-		if (group) group.count++;
-		else groups.set(key, { id, count: 1 });
+	const counts =
+		plan.single !== undefined
+			? countByColumn(datas, plan.single)
+			: countByColumns(datas, plan.fields);
+	if (!counts) return undefined;
+	const groups = [];
+	for (const [id, count] of counts) {
+		const group = { _id: id };
+		for (const [name, each] of plan.sums) group[name] = each * count;
+		groups.push(group);
 	}
-	return [...groups.values()].map(({ id, count }) => {
-		const out = { _id: id };
-		for (const [name, each] of plan.sums) out[name] = each * count;
-		return out;
-	});
+	return groups;
 }
 
 module.exports = { countGroupPlan, countGroups };

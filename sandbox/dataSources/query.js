@@ -157,13 +157,14 @@ function applyJoins(entries, join, readJoined) {
 
 function aggregate(datas, pipeline) {
 	let stages = Array.isArray(pipeline) ? pipeline : [pipeline];
-	const plan = countGroupPlan(stages[0]);
-	const counted = plan && countGroups(datas, plan);
-	if (counted) {
-		if (stages.length === 1) return counted;
+	while (stages.length) {
+		const plan = countGroupPlan(stages[0]);
+		const counted = plan && countGroups(datas, plan);
+		if (!counted) break;
 		datas = counted;
 		stages = stages.slice(1);
 	}
+	if (!stages.length) return datas;
 	try {
 		return new Aggregator(rewriteOperators(stages)).run(datas);
 	} catch (error) {

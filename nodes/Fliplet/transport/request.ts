@@ -24,7 +24,7 @@ import {
 	rateLimitWaitMs,
 } from './retryPolicy';
 import { timeoutFor, timeoutKind } from './timeouts';
-import { findUnsafeKey } from './unsafeKeys';
+import { findUnsafeKey, mayHoldUnsafeKey } from './unsafeKeys';
 
 export type FlipletContext =
 	| IExecuteFunctions
@@ -109,7 +109,10 @@ export async function flipletApiRequest<T = IDataObject>(
 			description: 'Edit the Fliplet API credential: pick a region, or give an https:// base URL.',
 		});
 	}
-	const unsafeKey = findUnsafeKey(request.body);
+	// Serialized once here: retries and redirects re-send these bytes, and the check reads its text.
+	const json = request.body === undefined ? undefined : JSON.stringify(request.body);
+	const unsafeKey =
+		json !== undefined && mayHoldUnsafeKey(json) ? findUnsafeKey(request.body) : undefined;
 	if (unsafeKey !== undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -141,8 +144,8 @@ export async function flipletApiRequest<T = IDataObject>(
 	if (request.multipart) {
 		options.body = request.multipart.body;
 		options.headers!['Content-Type'] = request.multipart.contentType;
-	} else if (request.body !== undefined) {
-		options.body = request.body;
+	} else if (json !== undefined) {
+		options.body = Buffer.from(json);
 		options.headers!['Content-Type'] = 'application/json';
 	}
 

@@ -5,6 +5,14 @@ const hasKeys = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null;
 
 /**
+ * Whether a body's JSON text may hold such a key: a cheap look at the text, so a large body is
+ * walked key by key (findUnsafeKey) only when it names one of them somewhere.
+ */
+export function mayHoldUnsafeKey(json: string): boolean {
+	return json.includes('"__proto__":') || json.includes('"constructor":');
+}
+
+/**
  * The path of the first key in a JSON body that is a prototype-pollution payload for a server
  * that merges it naively: `__proto__`, or `constructor` holding a `prototype`. Undefined when
  * there is none. Other keys, however odd, are ordinary column names.
