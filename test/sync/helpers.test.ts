@@ -13,7 +13,7 @@ import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/
 import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
-import { options, rows } from './planInputs';
+import { insertsOf, options, rows } from './planInputs';
 
 describe('Sync keys', () => {
 	it('parses a comma-separated list of key columns', () => {
@@ -92,9 +92,15 @@ describe('Sync diff', () => {
 		);
 		expect(plan.unchanged).toBe(1);
 		expect(plan.updates).toEqual([
-			{ itemIndex: 1, key: 'b@x.io', id: 2, data: { Email: 'b@x.io', Name: 'Bobby' } },
+			{
+				itemIndex: 1,
+				key: 'b@x.io',
+				id: 2,
+				data: { Email: 'b@x.io', Name: 'Bobby' },
+				cells: { Name: 'Bobby' },
+			},
 		]);
-		expect(plan.inserts).toEqual([
+		expect(insertsOf(plan)).toEqual([
 			{ itemIndex: 2, key: 'd@x.io', data: { Email: 'd@x.io', Name: 'Di' } },
 		]);
 		expect(plan.deletes).toEqual([]);
@@ -120,7 +126,7 @@ describe('Sync diff', () => {
 			{ itemIndex: 1, reason: 'Missing key column "Email"' },
 			{ itemIndex: 2, reason: 'Duplicate key (also in item 0)', key: 'a@x.io' },
 		]);
-		expect(plan.inserts.map((row) => row.itemIndex)).toEqual([3]);
+		expect(insertsOf(plan).map((row) => row.itemIndex)).toEqual([3]);
 	});
 
 	it('mirror deletes absent keys, extra entries of a key and keyless entries, not ambiguous ones', () => {
@@ -149,29 +155,38 @@ describe('Sync diff', () => {
 		);
 		expect(plan.updates).toEqual([]);
 		expect(plan.unchanged).toBe(1);
-		expect(plan.inserts.map((row) => row.key)).toEqual(['z@x.io']);
+		expect(insertsOf(plan).map((row) => row.key)).toEqual(['z@x.io']);
 	});
 });
 
 describe('Sync change test', () => {
 	it('merging compares only the columns the row has, by value, whatever the key order', () => {
 		const stored = { Email: 'a', Name: 'Ann', Tags: { b: [1, 2], a: null }, Photo: 'x.png' };
-		expect(rowChanges(stored, { Name: 'Ann', Email: 'a' }, true)).toBe(false);
-		expect(rowChanges(stored, { Tags: { a: null, b: [1, 2] } }, true)).toBe(false);
-		expect(rowChanges(stored, { Tags: { a: null, b: [2, 1] } }, true)).toBe(true);
-		expect(rowChanges(stored, { Email: 'a', Name: 'Anne' }, true)).toBe(true);
-		expect(rowChanges(stored, { Email: 'a', Age: null }, true)).toBe(true);
-		expect(rowChanges(stored, { Email: 'a', Score: '1' }, true)).toBe(true);
-		expect(rowChanges({ Score: 1 }, { Score: '1' }, true)).toBe(true);
-		expect(rowChanges({}, {}, true)).toBe(false);
+		expect(rowChanges(stored, { Name: 'Ann', Email: 'a' }, true)).toBeUndefined();
+		expect(rowChanges(stored, { Tags: { a: null, b: [1, 2] } }, true)).toBeUndefined();
+		expect(rowChanges(stored, { Tags: { a: null, b: [2, 1] } }, true)).toEqual({
+			Tags: { a: null, b: [2, 1] },
+		});
+		expect(rowChanges(stored, { Email: 'a', Name: 'Anne' }, true)).toEqual({ Name: 'Anne' });
+		expect(rowChanges(stored, { Email: 'a', Age: null }, true)).toEqual({ Age: null });
+		expect(rowChanges(stored, { Email: 'a', Score: '1', Name: 'Al' }, true)).toEqual({
+			Score: '1',
+			Name: 'Al',
+		});
+		expect(rowChanges({ Score: 1 }, { Score: '1' }, true)).toEqual({ Score: '1' });
+		expect(rowChanges({}, {}, true)).toBeUndefined();
 	});
 
-	it('replacing compares the whole data', () => {
-		expect(rowChanges({ Email: 'a', Photo: 'x' }, { Email: 'a' }, false)).toBe(true);
-		expect(rowChanges({ Email: 'a' }, { Email: 'a', Photo: 'x' }, false)).toBe(true);
+	it('replacing compares the whole data, and sends the whole row', () => {
+		const row = { Email: 'a' };
+		expect(rowChanges({ Email: 'a', Photo: 'x' }, row, false)).toBe(row);
+		expect(rowChanges({ Email: 'a' }, { Email: 'a', Photo: 'x' }, false)).toEqual({
+			Email: 'a',
+			Photo: 'x',
+		});
 		expect(
 			rowChanges({ Email: 'a', n: { b: 1, a: 2 } }, { n: { a: 2, b: 1 }, Email: 'a' }, false),
-		).toBe(false);
+		).toBeUndefined();
 	});
 
 	it('compares each entry with its row as it arrives', () => {
@@ -185,9 +200,9 @@ describe('Sync change test', () => {
 		expect(plan.existingCount).toBe(2);
 		expect(plan.unchanged).toBe(1);
 		expect(plan.updates).toEqual([
-			{ itemIndex: 1, key: 'b', id: 8, data: { Email: 'b', Name: 'Bob' } },
+			{ itemIndex: 1, key: 'b', id: 8, data: { Email: 'b', Name: 'Bob' }, cells: { Name: 'Bob' } },
 		]);
-		expect(plan.inserts.map((row) => row.key)).toEqual(['c']);
+		expect(insertsOf(plan).map((row) => row.key)).toEqual(['c']);
 	});
 
 	it('lists updates and skipped rows in input order, whatever the order of the entries', () => {
@@ -264,7 +279,7 @@ describe('Sync chunks', () => {
 			],
 			options({ mode: 'mirror' }),
 		);
-		const commitOptions = { chunkSize: 2, merge: true, runHooks: ['insert'] };
+		const commitOptions = { chunkSize: 2, merge: true, runHooks: ['insert'], outputRows: true };
 		const commits = planCommits(plan, commitOptions);
 		expect(commits.map((commit) => [commit.kind, commit.idempotent])).toEqual([
 			['update', false],
@@ -279,7 +294,7 @@ describe('Sync chunks', () => {
 			['insert', false],
 			['delete', true],
 		]);
-		expect(commitBody(commits[1], commitOptions)).toEqual({
+		expect(commitBody(commits[1], plan.rows, commitOptions)).toEqual({
 			entries: [
 				{ data: { Email: 'n1' }, clientId: clientIdOf(1) },
 				{ data: { Email: 'n2' }, clientId: clientIdOf(2) },
@@ -289,7 +304,7 @@ describe('Sync chunks', () => {
 			returnEntries: false,
 			runHooks: ['insert'],
 		});
-		expect(commitBody(commits[3], commitOptions)).toEqual({
+		expect(commitBody(commits[3], plan.rows, commitOptions)).toEqual({
 			entries: [],
 			append: true,
 			delete: [9],
@@ -321,7 +336,12 @@ describe('Sync read attributes', () => {
 describe('Sync output', () => {
 	it('says so in the row item when the API returned no ids for new entries', () => {
 		const plan = diffRows(rows({ Email: 'a' }), [], options());
-		const commits = planCommits(plan, { chunkSize: 10, merge: true, runHooks: [] });
+		const commits = planCommits(plan, {
+			chunkSize: 10,
+			merge: true,
+			runHooks: [],
+			outputRows: false,
+		});
 		const output = buildOutput({
 			plan,
 			commits,

@@ -1,4 +1,4 @@
-import type { DiffOptions, InputRows } from '../../nodes/Fliplet/actions/entry/sync/diff';
+import type { DiffOptions, InputRows, SyncPlan } from '../../nodes/Fliplet/actions/entry/sync/diff';
 
 /** Input rows for the pure planning helpers. */
 export const rows = (...datas: object[]): InputRows => datas as InputRows;
@@ -11,3 +11,11 @@ export const options = (overrides: Partial<DiffOptions> = {}): DiffOptions => ({
 	merge: true,
 	...overrides,
 });
+
+/** The rows a plan inserts, with their keys and data. */
+export const insertsOf = (plan: SyncPlan) =>
+	plan.inserts.map((itemIndex) => ({
+		itemIndex,
+		key: plan.keys[itemIndex],
+		data: plan.rows[itemIndex],
+	}));

@@ -15,7 +15,7 @@ import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
-import { options, rows } from './planInputs';
+import { insertsOf, options, rows } from './planInputs';
 
 const emptyPlan = (more: Partial<SyncPlan> = {}): SyncPlan => ({
 	inserts: [],
@@ -25,6 +25,8 @@ const emptyPlan = (more: Partial<SyncPlan> = {}): SyncPlan => ({
 	skipped: [],
 	existingCount: 0,
 	flaggedAbsent: 0,
+	rows: [],
+	keys: [],
 	...more,
 });
 
@@ -39,7 +41,7 @@ describe('Sync planning: rows without a usable key', () => {
 			{ itemIndex: 0, reason: 'Missing key columns "First", "Last"' },
 			{ itemIndex: 1, reason: 'Missing key column "First"' },
 		]);
-		expect(plan.inserts.map((row) => row.itemIndex)).toEqual([2]);
+		expect(insertsOf(plan).map((row) => row.itemIndex)).toEqual([2]);
 	});
 
 	it('skips every row sharing a key, however many share it, and names the others', () => {
@@ -53,7 +55,7 @@ describe('Sync planning: rows without a usable key', () => {
 			{ itemIndex: 1, reason: 'Duplicate key (also in item 0, 2)', key: 'a' },
 			{ itemIndex: 2, reason: 'Duplicate key (also in item 0, 1)', key: 'a' },
 		]);
-		expect(plan.inserts.map((row) => row.key)).toEqual(['b']);
+		expect(insertsOf(plan).map((row) => row.key)).toEqual(['b']);
 	});
 
 	it('reports a duplicate key of several columns as the list of its cells, lower-cased when case is ignored', () => {
@@ -66,7 +68,7 @@ describe('Sync planning: rows without a usable key', () => {
 			{ itemIndex: 0, reason: 'Duplicate key (also in item 1)', key: '["x","y"]' },
 			{ itemIndex: 1, reason: 'Duplicate key (also in item 0)', key: '["x","y"]' },
 		]);
-		expect(plan.inserts.map((row) => row.key)).toEqual(['["x","z"]']);
+		expect(insertsOf(plan).map((row) => row.key)).toEqual(['["x","z"]']);
 	});
 
 	it('lists skipped rows in input order when duplicates come before a row without a key', () => {
@@ -105,7 +107,7 @@ describe('Sync planning: delete flags', () => {
 		);
 		expect(plan.deletes).toEqual([{ id: 1, key: 'a', flagged: true }]);
 		expect(plan.updates.map((row) => row.id)).toEqual([2]);
-		expect(plan.inserts.map((row) => row.key)).toEqual(['d']);
+		expect(insertsOf(plan).map((row) => row.key)).toEqual(['d']);
 		expect(plan.flaggedAbsent).toBe(1);
 	});
 
@@ -123,7 +125,7 @@ describe('Sync planning: delete flags', () => {
 			);
 			expect(plan.deletes).toEqual([]);
 			expect(plan.updates.map((row) => row.id)).toEqual([1]);
-			expect(plan.inserts.map((row) => row.key)).toEqual(['b']);
+			expect(insertsOf(plan).map((row) => row.key)).toEqual(['b']);
 			expect(plan.flaggedAbsent).toBe(0);
 		},
 	);
@@ -179,7 +181,7 @@ describe('Sync planning: modes', () => {
 		);
 		expect(plan.updates).toEqual([]);
 		expect(plan.unchanged).toBe(1);
-		expect(plan.inserts.map((row) => row.key)).toEqual(['b']);
+		expect(insertsOf(plan).map((row) => row.key)).toEqual(['b']);
 	});
 
 	it('mirror deletes keyless entries and absent keys as they are read, keeping ambiguous keys', () => {
@@ -309,7 +311,7 @@ describe('Sync planning: commits', () => {
 
 	it('splits deletes by the bytes their ids take', () => {
 		const plan = emptyPlan({ deletes: deletes(10, 11, 12, 13, 14) });
-		const options = { chunkSize: 100, merge: true, runHooks: [], maxBytes: 6 };
+		const options = { chunkSize: 100, merge: true, runHooks: [], outputRows: false, maxBytes: 6 };
 		expect(idsOf(planCommits(plan, options))).toEqual([[10, 11], [12, 13], [14]]);
 		expect(idsOf(planCommits(plan, { ...options, maxBytes: 9 }))).toEqual([
 			[10, 11, 12],
@@ -317,13 +319,32 @@ describe('Sync planning: commits', () => {
 		]);
 	});
 
+	it('counts the clientId of an insert only when the new ids are output', () => {
+		const row = { Email: 'a' };
+		const plan = emptyPlan({ inserts: [0, 1, 2, 3], rows: [row, row, row, row] });
+		// An insert is `{"data":{"Email":"a"}},`: 23 bytes, 53 with its clientId.
+		expect(JSON.stringify({ data: row }).length + 1).toBe(23);
+		const sizes = (outputRows: boolean) =>
+			planCommits(plan, {
+				chunkSize: 100,
+				merge: true,
+				runHooks: [],
+				outputRows,
+				maxBytes: 50,
+			}).map((commit) => commit.inserts.length);
+		expect(sizes(false)).toEqual([2, 2]);
+		expect(sizes(true)).toEqual([1, 1, 1, 1]);
+	});
+
 	it('sizes a row holding undefined values without failing, never below its JSON', () => {
 		const row = { Email: 'a', Note: undefined, Score: 3, Flag: false, Gone: null };
 		expect(approxJsonSize(row)).toBeGreaterThanOrEqual(JSON.stringify(row).length);
 		const nested = { Tags: [1, 2, 3], Gone: null };
 		expect(approxJsonSize(nested)).toBe(JSON.stringify(nested).length);
-		const plan = emptyPlan({ inserts: [{ itemIndex: 0, key: 'a', data: row }] });
-		expect(planCommits(plan, { chunkSize: 10, merge: true, runHooks: [] })).toHaveLength(1);
+		const plan = emptyPlan({ inserts: [0], rows: [row], keys: ['a'] });
+		expect(
+			planCommits(plan, { chunkSize: 10, merge: true, runHooks: [], outputRows: false }),
+		).toHaveLength(1);
 	});
 });
 

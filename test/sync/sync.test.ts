@@ -1,4 +1,3 @@
-import { clientIdOf } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { apiRequests, useSandbox } from '../harness';
 import {
 	commitsOf,
@@ -52,7 +51,8 @@ describe('Entry → Sync', () => {
 		const [commit] = commitsOf(sandbox());
 		expect(commit.path).toBe(`/v1/data-sources/${id}/commit`);
 		expect(commit.body).toEqual({
-			entries: people.map((data, index) => ({ data, clientId: clientIdOf(index) })),
+			// Without Output Rows nothing reads the new ids: no clientId is sent.
+			entries: people.map((data) => ({ data })),
 			append: true,
 			extend: true,
 			returnEntries: false,
@@ -80,12 +80,13 @@ describe('Entry → Sync', () => {
 		});
 		const [update, insert] = commitsOf(sandbox());
 		expect(update.body).toEqual({
-			entries: [{ id: ann.id, data: input[0] }],
+			// Rows merge into their entries: an update sends the cells that changed.
+			entries: [{ id: ann.id, data: { Age: 31 } }],
 			append: true,
 			extend: true,
 			returnEntries: false,
 		});
-		expect(insert.body.entries).toEqual([{ data: input[3], clientId: clientIdOf(3) }]);
+		expect(insert.body.entries).toEqual([{ data: input[3] }]);
 		expect(storedEntries(sandbox(), id).find((entry) => entry.id === bob.id)?.data).toEqual(
 			people[1],
 		);
@@ -137,7 +138,7 @@ describe('Entry → Sync', () => {
 		expect(result.json[0]).toMatchObject({ inserted: 1, updated: 1 });
 		const [update, insert] = commitsOf(sandbox());
 		expect(update.body.entries).toEqual([
-			{ id: storedEntries(sandbox(), id)[1].id, data: input[0] },
+			{ id: storedEntries(sandbox(), id)[1].id, data: { Team: 'C' } },
 		]);
 		expect(insert.body.entries.map((entry: any) => entry.data)).toEqual([input[1]]);
 		expect(queriesOf(sandbox())[0].body.attributes).toEqual([
@@ -238,7 +239,7 @@ describe('Entry → Sync', () => {
 		expect(result.json[0]).toMatchObject({ inserted: 1, updated: 0, unchanged: 1, deleted: 0 });
 		expect(commitsOf(sandbox())).toHaveLength(1);
 		expect(commitsOf(sandbox())[0].body.entries).toEqual([
-			{ data: { Email: 'new@x.io', Name: 'New' }, clientId: clientIdOf(1) },
+			{ data: { Email: 'new@x.io', Name: 'New' } },
 		]);
 		expect(storedData(sandbox(), id)[0]).toEqual(people[0]);
 	});
@@ -319,7 +320,11 @@ describe('Entry → Sync', () => {
 		});
 		expect(replaced.json[0]).toMatchObject({ updated: 1 });
 		expect(queriesOf(sandbox())[0].body.attributes).toEqual(['id', 'data']);
-		expect(commitsOf(sandbox())[0].body).toMatchObject({ extend: false, append: true });
+		expect(commitsOf(sandbox())[0].body).toMatchObject({
+			entries: [{ data: { Email: 'ann@x.io', Name: 'Anne' } }],
+			extend: false,
+			append: true,
+		});
 		expect(storedData(sandbox(), id)).toEqual([{ Email: 'ann@x.io', Name: 'Anne' }]);
 	});
 

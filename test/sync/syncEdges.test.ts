@@ -212,8 +212,11 @@ describe('Entry → Sync: changes inside nested values', () => {
 			updated: changed.length,
 			unchanged: input.length - changed.length,
 		});
+		const keyOf = new Map(
+			storedEntries(sandbox(), id).map((entry) => [entry.id, entry.data.Email]),
+		);
 		const updated = commitsOf(sandbox()).flatMap((commit) =>
-			commit.body.entries.map((entry: any) => entry.data.Email),
+			commit.body.entries.map((entry: any) => keyOf.get(entry.id)),
 		);
 		expect(updated.sort()).toEqual(changed);
 		expect(storedData(sandbox(), id)).toEqual(rows);

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_COMMIT_BYTES, clientIdOf } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import { MAX_COMMIT_BYTES } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { MAX_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';
 import { useSandbox, type Sandbox } from '../harness';
 import { startApiProxy, type ApiProxy } from './apiProxy';
@@ -106,8 +106,8 @@ describe('Entry → Sync: the size of a commit', () => {
 		for (const commit of commits.slice(0, -1))
 			expect(commit.bytes).toBeGreaterThan(0.99 * MAX_COMMIT_BYTES - 2 * rowBytes);
 		const sent = commits.flatMap((commit) => commit.body.entries);
-		expect(sent.map((entry: IDataObject) => entry.clientId)).toEqual(
-			input.map((_, n) => clientIdOf(n)),
+		expect(sent.map((entry: IDataObject) => (entry.data as IDataObject).N)).toEqual(
+			input.map((_, n) => n),
 		);
 		expect(storedData(sandbox(), id)).toHaveLength(count);
 	});

@@ -4,12 +4,14 @@ const MAX_DEPTH = 64;
 const hasKeys = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null;
 
+const UNSAFE_KEY_TEXT = /"(?:__proto__|constructor)":/;
+
 /**
  * Whether a body's JSON text may hold such a key: a cheap look at the text, so a large body is
  * walked key by key (findUnsafeKey) only when it names one of them somewhere.
  */
 export function mayHoldUnsafeKey(json: string): boolean {
-	return json.includes('"__proto__":') || json.includes('"constructor":');
+	return UNSAFE_KEY_TEXT.test(json);
 }
 
 /**

@@ -136,13 +136,22 @@ function explainFailure(
 async function repairAfterInserts(
 	this: IExecuteFunctions,
 	target: ReturnType<typeof getDataSourceTarget>,
-	inserted: Parameters<typeof repairDuplicates>[1],
+	inserted: number[],
+	plan: SyncPlan,
 	settings: SyncSettings,
 	counter: { requests: number },
-	sourceWasEmpty: boolean,
 ): Promise<Repair> {
 	try {
-		return await repairDuplicates.call(this, target, inserted, settings, counter, sourceWasEmpty);
+		const sourceWasEmpty = plan.existingCount === 0;
+		return await repairDuplicates.call(
+			this,
+			target,
+			inserted,
+			plan,
+			settings,
+			counter,
+			sourceWasEmpty,
+		);
 	} catch (error) {
 		const failure = asNodeError(this.getNode(), error, 0);
 		failure.message = `Sync wrote its rows, but checking the new keys for duplicates failed: ${failure.message}`;
@@ -243,17 +252,10 @@ async function sync(
 	};
 	if (settings.dryRun) return output(buildOutput({ ...summaryInput, requests: counter.requests }));
 
-	const outcome = await sendCommits.call(this, target, commits, settings, counter);
+	const outcome = await sendCommits.call(this, target, commits, rows, settings, counter);
 	const inserted = outcome.landed.flatMap((commit) => commit.inserts);
 	// Even after a failure part-way, the keys that landed are checked: overlapping runs converge.
-	const repair = await repairAfterInserts.call(
-		this,
-		target,
-		inserted,
-		settings,
-		counter,
-		plan.existingCount === 0,
-	);
+	const repair = await repairAfterInserts.call(this, target, inserted, plan, settings, counter);
 	const result = { ...summaryInput, outcome, repair, requests: counter.requests };
 	if (!outcome.failure) return output(buildOutput(result));
 

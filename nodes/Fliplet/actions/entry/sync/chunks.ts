@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlannedDelete, PlannedInsert, PlannedUpdate, SyncPlan } from './diff';
+import type { InputRows, PlannedDelete, PlannedUpdate, SyncPlan } from './diff';
 
 /**
  * A commit body stays far below the API's 1 GB request limit, whatever the chunk size: wide rows
@@ -15,7 +15,8 @@ export interface PlannedCommit {
 	/** Re-sending it changes nothing (updates by id without hooks, deletes): the transport may retry it. */
 	idempotent: boolean;
 	updates: PlannedUpdate[];
-	inserts: PlannedInsert[];
+	/** Item indexes of the rows it inserts. */
+	inserts: number[];
 	deletes: PlannedDelete[];
 }
 
@@ -24,6 +25,8 @@ export interface CommitOptions {
 	maxBytes?: number;
 	merge: boolean;
 	runHooks: string[];
+	/** Rows are output with their new ids: inserts carry a `clientId` the API maps to the id. */
+	outputRows: boolean;
 }
 
 /** Splits a list into runs of at most `maxCount` items and about `maxBytes` serialized bytes. */
@@ -71,6 +74,8 @@ export const clientIdOf = (itemIndex: number) => `n8n-row-${itemIndex}`;
 
 /** What a row adds to a commit beside its data: `{"id":…,"data":…}` or `{"data":…,"clientId":…}`. */
 const ENTRY_OVERHEAD = 40;
+/** An insert without a clientId: `{"data":…}` and a comma. */
+const BARE_INSERT_OVERHEAD = 10;
 
 /**
  * The commits that carry a plan out, in the order they must land: updates, then inserts (both
@@ -80,11 +85,13 @@ const ENTRY_OVERHEAD = 40;
  */
 export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedCommit[] {
 	const maxBytes = options.maxBytes ?? MAX_COMMIT_BYTES;
-	const rowSize = (row: PlannedInsert) => approxJsonSize(row.data) + ENTRY_OVERHEAD;
+	const updateSize = (row: PlannedUpdate) => approxJsonSize(row.cells) + ENTRY_OVERHEAD;
+	const insertOverhead = options.outputRows ? ENTRY_OVERHEAD : BARE_INSERT_OVERHEAD;
+	const insertSize = (itemIndex: number) => approxJsonSize(plan.rows[itemIndex]) + insertOverhead;
 	const commits: PlannedCommit[] = [];
 	// Hooks can call web addresses: a commit that runs them is never re-sent.
 	const updatesIdempotent = options.runHooks.length === 0;
-	for (const updates of chunkBy(plan.updates, options.chunkSize, maxBytes, rowSize)) {
+	for (const updates of chunkBy(plan.updates, options.chunkSize, maxBytes, updateSize)) {
 		commits.push({
 			kind: 'update',
 			idempotent: updatesIdempotent,
@@ -93,7 +100,7 @@ export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedComm
 			deletes: [],
 		});
 	}
-	for (const inserts of chunkBy(plan.inserts, options.chunkSize, maxBytes, rowSize)) {
+	for (const inserts of chunkBy(plan.inserts, options.chunkSize, maxBytes, insertSize)) {
 		commits.push({ kind: 'insert', idempotent: false, updates: [], inserts, deletes: [] });
 	}
 	const idSize = (row: PlannedDelete) => String(row.id).length + 1;
@@ -104,7 +111,11 @@ export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedComm
 }
 
 /** The request body of a commit, built only when it is sent. */
-export function commitBody(commit: PlannedCommit, options: CommitOptions): IDataObject {
+export function commitBody(
+	commit: PlannedCommit,
+	rows: InputRows,
+	options: CommitOptions,
+): IDataObject {
 	if (commit.kind === 'delete') {
 		return {
 			entries: [],
@@ -115,8 +126,12 @@ export function commitBody(commit: PlannedCommit, options: CommitOptions): IData
 	}
 	const entries: IDataObject[] =
 		commit.kind === 'update'
-			? commit.updates.map((row) => ({ id: row.id, data: row.data }))
-			: commit.inserts.map((row) => ({ data: row.data, clientId: clientIdOf(row.itemIndex) }));
+			? commit.updates.map((row) => ({ id: row.id, data: row.cells }))
+			: commit.inserts.map((itemIndex) =>
+					options.outputRows
+						? { data: rows[itemIndex], clientId: clientIdOf(itemIndex) }
+						: { data: rows[itemIndex] },
+				);
 	return {
 		entries,
 		append: true,

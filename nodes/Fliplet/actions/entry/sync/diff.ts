@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { rowChanges } from './compare';
+import { KeyIndex } from './keyIndex';
 import { rowKey } from './keys';
 
 export type SyncMode = 'insertAndUpdate' | 'insertOnly' | 'mirror';
@@ -25,14 +26,14 @@ export interface SkippedRow {
 	key?: string;
 }
 
-export interface PlannedInsert {
+export interface PlannedUpdate {
 	itemIndex: number;
 	key: string;
-	data: IDataObject;
-}
-
-export interface PlannedUpdate extends PlannedInsert {
 	id: number;
+	/** The row. */
+	data: IDataObject;
+	/** What the update sends: the cells that changed when rows merge, else the whole row. */
+	cells: IDataObject;
 }
 
 export interface PlannedDelete {
@@ -43,7 +44,11 @@ export interface PlannedDelete {
 }
 
 export interface SyncPlan {
-	inserts: PlannedInsert[];
+	/**
+	 * Item indexes of the rows to insert, in input order: numbers, since a first load can insert
+	 * millions of rows (their data is `rows[i]`, their key `keys[i]`).
+	 */
+	inserts: number[];
 	updates: PlannedUpdate[];
 	deletes: PlannedDelete[];
 	unchanged: number;
@@ -51,17 +56,27 @@ export interface SyncPlan {
 	existingCount: number;
 	/** Rows flagged for deletion whose key has no entry: left out. */
 	flaggedAbsent: number;
+	rows: InputRows;
+	/** The key of each row, undefined for a row without one. */
+	keys: ReadonlyArray<string | undefined>;
 }
 
 function quoteList(names: Array<string | number>): string {
 	return names.map((name) => `"${name}"`).join(', ');
 }
 
-/** Rows by key; rows without a key or sharing a key are skipped (all of them: none is guessed right). */
+/** A row's marks while diffing. */
+const MATCHED = 1;
+/** Its key is also another row's: neither is used (none is guessed right). */
+const DUPLICATE = 2;
+
+/** The rows' keys and an index of them; rows without a key or sharing a key are skipped. */
 function keyRows(rows: InputRows, options: DiffOptions) {
-	// Item indexes by key: numbers, so a large input costs little beside its own data.
-	const unique = new Map<string, number>();
-	const duplicates = new Map<string, number[]>();
+	const keys: Array<string | undefined> = new Array(rows.length);
+	const index = new KeyIndex(keys, rows.length);
+	const marks = new Uint8Array(rows.length);
+	// The rows of each key that several rows have, by the first of them.
+	const duplicates = new Map<number, number[]>();
 	const skipped: SkippedRow[] = [];
 	for (let row = 0; row < rows.length; row++) {
 		const result = rowKey(rows[row], options.keyColumns, options.ignoreKeyCase);
@@ -73,25 +88,25 @@ function keyRows(rows: InputRows, options: DiffOptions) {
 			});
 			continue;
 		}
-		const first = unique.get(result.key);
-		const list = duplicates.get(result.key);
+		keys[row] = result.key;
+		const first = index.add(row);
+		if (first === row) continue;
+		const list = duplicates.get(first);
 		if (list) list.push(row);
-		else if (first !== undefined) {
-			duplicates.set(result.key, [first, row]);
-			unique.delete(result.key);
-		} else unique.set(result.key, row);
+		else duplicates.set(first, [first, row]);
 	}
-	for (const [key, list] of duplicates) {
+	for (const list of duplicates.values()) {
 		for (const row of list) {
+			marks[row] = DUPLICATE;
 			const others = list.filter((other) => other !== row);
 			skipped.push({
 				itemIndex: row,
 				reason: `Duplicate key (also in item ${others.join(', ')})`,
-				key,
+				key: keys[row],
 			});
 		}
 	}
-	return { unique, duplicateKeys: new Set(duplicates.keys()), skipped };
+	return { keys, index, marks, skipped };
 }
 
 const FLAGS = new Set(['true', '1', 'yes']);
@@ -136,10 +151,9 @@ export interface EntryDiff {
  * the input (then they are left alone, like the rows themselves).
  */
 export function startDiff(rows: InputRows, options: DiffOptions): EntryDiff {
-	const { unique, duplicateKeys, skipped } = keyRows(rows, options);
+	const { keys, index, marks, skipped } = keyRows(rows, options);
 	const { timestampColumn, deleteColumn, mode } = options;
 	const mirror = mode === 'mirror';
-	const matched = new Uint8Array(rows.length);
 	const plan: SyncPlan = {
 		inserts: [],
 		updates: [],
@@ -148,6 +162,8 @@ export function startDiff(rows: InputRows, options: DiffOptions): EntryDiff {
 		skipped,
 		existingCount: 0,
 		flaggedAbsent: 0,
+		rows,
+		keys,
 	};
 
 	const compare = (itemIndex: number, key: string, id: number, stored: IDataObject) => {
@@ -176,8 +192,9 @@ export function startDiff(rows: InputRows, options: DiffOptions): EntryDiff {
 				return;
 			}
 		}
-		if (!options.updateAll && !rowChanges(stored, data, options.merge)) plan.unchanged++;
-		else plan.updates.push({ itemIndex, key, id, data });
+		const cells = options.updateAll ? data : rowChanges(stored, data, options.merge);
+		if (cells) plan.updates.push({ itemIndex, key, id, data, cells });
+		else plan.unchanged++;
 	};
 
 	return {
@@ -189,20 +206,19 @@ export function startDiff(rows: InputRows, options: DiffOptions): EntryDiff {
 				return;
 			}
 			const { key } = result;
-			const itemIndex = unique.get(key);
-			if (itemIndex !== undefined && !matched[itemIndex]) {
-				matched[itemIndex] = 1;
+			const itemIndex = index.get(key);
+			if (itemIndex !== undefined && marks[itemIndex] === 0) {
+				marks[itemIndex] = MATCHED;
 				compare(itemIndex, key, id, stored);
-			} else if (mirror && !duplicateKeys.has(key)) {
+			} else if (mirror && (itemIndex === undefined || marks[itemIndex] !== DUPLICATE)) {
 				plan.deletes.push({ id, key });
 			}
 		},
 		finish() {
-			for (const [key, itemIndex] of unique) {
-				if (matched[itemIndex]) continue;
-				const data = rows[itemIndex];
-				if (deleteColumn !== undefined && isFlagSet(data[deleteColumn])) plan.flaggedAbsent++;
-				else plan.inserts.push({ itemIndex, key, data });
+			for (let row = 0; row < rows.length; row++) {
+				if (keys[row] === undefined || marks[row] !== 0) continue;
+				if (deleteColumn !== undefined && isFlagSet(rows[row][deleteColumn])) plan.flaggedAbsent++;
+				else plan.inserts.push(row);
 			}
 			// Updates and skipped rows in input order; deletes are in id order, as visited.
 			plan.updates.sort((a, b) => a.itemIndex - b.itemIndex);

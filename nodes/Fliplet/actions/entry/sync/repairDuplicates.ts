@@ -5,7 +5,7 @@ import { isObject } from '../../../helpers/isObject';
 import { listFrom } from '../../../helpers/responses';
 import { flipletApiRequest } from '../../../transport';
 import { chunkBy, MAX_COMMIT_BYTES } from './chunks';
-import type { PlannedInsert } from './diff';
+import type { SyncPlan } from './diff';
 import { rowKey } from './keys';
 import { readById } from './readEntries';
 import type { SyncSettings } from './settings';
@@ -17,6 +17,9 @@ export interface Repair {
 
 type Counter = { requests: number };
 
+/** The rows and keys that inserted item indexes refer to. */
+type PlanRows = Pick<SyncPlan, 'rows' | 'keys'>;
+
 /** A key cell as the text the platform's `oneof` condition compares (it ignores case). */
 const cellText = (value: unknown) =>
 	typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value).trim();
@@ -26,12 +29,12 @@ const cellText = (value: unknown) =>
  * column, all must match): a superset when keys are case-sensitive or span several columns; the
  * exact keys are told apart here.
  */
-function keyFilters(rows: PlannedInsert[], keyColumns: string[]): IDataObject {
+function keyFilters(inserted: number[], plan: PlanRows, keyColumns: string[]): IDataObject {
 	return {
 		$filters: keyColumns.map((column) => ({
 			column,
 			condition: 'oneof',
-			value: [...new Set(rows.map((row) => cellText(row.data[column])))],
+			value: [...new Set(inserted.map((itemIndex) => cellText(plan.rows[itemIndex][column])))],
 		})),
 	};
 }
@@ -91,16 +94,17 @@ async function countKeyValues(
 async function mayHoldDuplicates(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
-	rows: PlannedInsert[],
+	inserted: number[],
+	plan: PlanRows,
 	settings: SyncSettings,
 	counter: Counter,
 ): Promise<boolean> {
-	const where = keyFilters(rows, settings.keyColumns);
+	const where = keyFilters(inserted, plan, settings.keyColumns);
 	const counts = await countKeyValues.call(this, target, settings, counter, where);
 	// The rows' keys are distinct (the plan inserts one row per key). More distinct values than
 	// rows: some key is stored in several spellings (5 and "5", or another case), which only the
 	// exact comparison below can tell apart.
-	return !counts || counts.shared || counts.single > rows.length;
+	return !counts || counts.shared || counts.single > inserted.length;
 }
 
 /**
@@ -112,24 +116,25 @@ async function mayHoldDuplicates(
 async function holdsOnlyInserted(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
-	inserted: PlannedInsert[],
+	insertedCount: number,
 	settings: SyncSettings,
 	counter: Counter,
 ): Promise<boolean> {
 	const counts = await countKeyValues.call(this, target, settings, counter);
-	return counts !== undefined && !counts.shared && counts.single === inserted.length;
+	return counts !== undefined && !counts.shared && counts.single === insertedCount;
 }
 
 /** The ids of the entries holding each of the rows' keys, read in stable pages by id. */
 async function entriesByKey(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
-	rows: PlannedInsert[],
+	inserted: number[],
+	plan: PlanRows,
 	settings: SyncSettings,
 	counter: Counter,
 ): Promise<Map<string, number[]>> {
 	const { keyColumns } = settings;
-	const wanted = new Set(rows.map((row) => row.key));
+	const wanted = new Set(inserted.map((itemIndex) => plan.keys[itemIndex]));
 	const attributes = keyColumns.every(plainColumn)
 		? ['id', ...keyColumns.map((column) => `data.${column}`)]
 		: ['id', 'data'];
@@ -139,7 +144,7 @@ async function entriesByKey(
 		if (!('key' in found) || !wanted.has(found.key)) return;
 		byKey.set(found.key, [...(byKey.get(found.key) ?? []), id]);
 	};
-	const where = keyFilters(rows, keyColumns);
+	const where = keyFilters(inserted, plan, keyColumns);
 	await readById.call(this, target, { attributes, where, visit }, counter);
 	return byKey;
 }
@@ -157,20 +162,21 @@ const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
 export async function repairDuplicates(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
-	inserted: PlannedInsert[],
+	inserted: number[],
+	plan: PlanRows,
 	settings: SyncSettings,
 	counter: Counter,
 	sourceWasEmpty: boolean,
 ): Promise<Repair> {
 	if (sourceWasEmpty && inserted.length) {
-		if (await holdsOnlyInserted.call(this, target, inserted, settings, counter))
+		if (await holdsOnlyInserted.call(this, target, inserted.length, settings, counter))
 			return { removed: 0 };
 	}
 	const extra: number[] = [];
-	const keySize = (row: PlannedInsert) => row.key.length + 4;
-	for (const rows of chunkBy(inserted, Infinity, CHECK_BYTES, keySize)) {
-		if (!(await mayHoldDuplicates.call(this, target, rows, settings, counter))) continue;
-		const byKey = await entriesByKey.call(this, target, rows, settings, counter);
+	const keySize = (itemIndex: number) => (plan.keys[itemIndex] as string).length + 4;
+	for (const part of chunkBy(inserted, Infinity, CHECK_BYTES, keySize)) {
+		if (!(await mayHoldDuplicates.call(this, target, part, plan, settings, counter))) continue;
+		const byKey = await entriesByKey.call(this, target, part, plan, settings, counter);
 		for (const ids of byKey.values()) {
 			const keep = Math.min(...ids);
 			extra.push(...ids.filter((id) => id !== keep));

@@ -4,6 +4,7 @@ import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSour
 import { isObject } from '../../../helpers/isObject';
 import { flipletApiRequest } from '../../../transport';
 import { clientIdOf, commitBody, type CommitOptions, type PlannedCommit } from './chunks';
+import type { InputRows } from './diff';
 
 export interface CommitOutcome {
 	landed: PlannedCommit[];
@@ -30,7 +31,8 @@ export async function sendCommits(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	commits: PlannedCommit[],
-	options: CommitOptions & { outputRows: boolean },
+	rows: InputRows,
+	options: CommitOptions,
 	counter: { requests: number },
 ): Promise<CommitOutcome> {
 	const outcome: CommitOutcome = { landed: [], newIds: new Map() };
@@ -43,7 +45,7 @@ export async function sendCommits(
 				method: 'POST',
 				path: dataSourcePath(target, 'commit'),
 				qs: target.qs,
-				body: commitBody(commit, options),
+				body: commitBody(commit, rows, options),
 				idempotent: commit.idempotent,
 			});
 		} catch (error) {
@@ -55,7 +57,7 @@ export async function sendCommits(
 		// Only insert commits have rows (and clientIds) to pair.
 		if (options.outputRows) {
 			const itemByClientId = new Map(
-				commit.inserts.map((row) => [clientIdOf(row.itemIndex), row.itemIndex]),
+				commit.inserts.map((itemIndex) => [clientIdOf(itemIndex), itemIndex]),
 			);
 			for (const { clientId, id } of readClientIds(body)) {
 				const itemIndex = itemByClientId.get(clientId);

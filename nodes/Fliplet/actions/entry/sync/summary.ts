@@ -86,11 +86,17 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 				pairedItem: { item: row.itemIndex },
 			});
 		}
-		for (const row of commit.inserts) {
-			const id = outcome?.newIds.get(row.itemIndex);
-			const json: IDataObject = { action: 'insert', id: id ?? null, key: row.key, data: row.data };
+		for (const itemIndex of commit.inserts) {
+			const id = outcome?.newIds.get(itemIndex);
+			const key = plan.keys[itemIndex];
+			const json: IDataObject = {
+				action: 'insert',
+				id: id ?? null,
+				key,
+				data: plan.rows[itemIndex],
+			};
 			if (id === undefined) json.idNote = outcome ? NO_IDS_NOTE : 'Dry run: nothing was sent.';
-			output.push({ json, pairedItem: { item: row.itemIndex } });
+			output.push({ json, pairedItem: { item: itemIndex } });
 		}
 		for (const row of commit.deletes) {
 			output.push({ json: { action: 'delete', id: row.id, key: row.key }, pairedItem: everyItem });
