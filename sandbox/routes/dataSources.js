@@ -227,7 +227,8 @@ function commit(ctx, dataSource, body) {
 			updatedAt: at,
 		});
 	}
-	const created = inserts.map((item) => store.newEntry(state, dataSource, { ...item.data }, at));
+	// The parsed body is this request's own, and entries are never changed in place: no copy.
+	const created = inserts.map((item) => store.newEntry(state, dataSource, item.data, at));
 	store.applyChanges(state, dataSource.id, {
 		replaced,
 		gone: new Set(toDelete),

@@ -88,8 +88,8 @@ function unstorable(value: unknown, depth = 0): string | undefined {
 export function findUnstorableColumn(
 	data: IDataObject,
 ): { column: string; reason: string } | undefined {
-	for (const [column, value] of Object.entries(data)) {
-		const reason = unstorable(value);
+	for (const column of Object.keys(data)) {
+		const reason = unstorable(data[column]);
 		if (reason) return { column, reason };
 	}
 	return undefined;

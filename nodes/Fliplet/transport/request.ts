@@ -24,7 +24,8 @@ import {
 	rateLimitWaitMs,
 } from './retryPolicy';
 import { timeoutFor, timeoutKind } from './timeouts';
-import { findUnsafeKey, mayHoldUnsafeKey } from './unsafeKeys';
+import { JsonBody } from './jsonBody';
+import { findUnsafeKey } from './unsafeKeys';
 
 export type FlipletContext =
 	| IExecuteFunctions
@@ -40,7 +41,7 @@ export interface FlipletRequest {
 	/** Path below the host, built with `apiPath` so every segment is URL-encoded. */
 	path: string;
 	qs?: IDataObject;
-	body?: IDataObject | IDataObject[];
+	body?: IDataObject | IDataObject[] | JsonBody;
 	multipart?: MultipartBody;
 	/**
 	 * Whether sending the request twice has the same effect as sending it once. GET is always
@@ -109,10 +110,11 @@ export async function flipletApiRequest<T = IDataObject>(
 			description: 'Edit the Fliplet API credential: pick a region, or give an https:// base URL.',
 		});
 	}
-	// Serialized once here: retries and redirects re-send these bytes, and the check reads its text.
-	const json = request.body === undefined ? undefined : JSON.stringify(request.body);
-	const unsafeKey =
-		json !== undefined && mayHoldUnsafeKey(json) ? findUnsafeKey(request.body) : undefined;
+	const json =
+		request.body === undefined || request.body instanceof JsonBody
+			? request.body
+			: new JsonBody(request.body);
+	const unsafeKey = json?.mayHoldUnsafeKey ? findUnsafeKey(json.value) : undefined;
 	if (unsafeKey !== undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -145,7 +147,7 @@ export async function flipletApiRequest<T = IDataObject>(
 		options.body = request.multipart.body;
 		options.headers!['Content-Type'] = request.multipart.contentType;
 	} else if (json !== undefined) {
-		options.body = Buffer.from(json);
+		options.body = json.bytes;
 		options.headers!['Content-Type'] = 'application/json';
 	}
 

@@ -60,7 +60,8 @@ export function chunkBy<T>(
 export function approxJsonSize(data: IDataObject): number {
 	// `{}`, and per column `"name":` plus a comma (one fewer than there are columns).
 	let size = 1;
-	for (const [column, value] of Object.entries(data)) {
+	for (const column of Object.keys(data)) {
+		const value = data[column];
 		size += column.length + 4;
 		if (typeof value === 'string') size += value.length + 2;
 		else if (typeof value === 'object') size += JSON.stringify(value).length;

@@ -2,7 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
-import { flipletApiRequest } from '../../../transport';
+import { sleep } from 'n8n-workflow';
+
+import { flipletApiRequest, JsonBody } from '../../../transport';
 import { clientIdOf, commitBody, type CommitOptions, type PlannedCommit } from './chunks';
 import type { InputRows } from './diff';
 
@@ -26,7 +28,21 @@ function readClientIds(body: unknown): Array<{ clientId: string; id: number }> {
 		.filter((pair) => Number.isInteger(pair.id));
 }
 
-/** Sends the commits in order and stops at the first that fails, reporting what landed. */
+/** A request's answer or its failure, held without rejecting while other work goes on. */
+async function settled<T>(answer: Promise<T>): Promise<{ value: T } | { error: Error }> {
+	try {
+		return { value: await answer };
+	} catch (error) {
+		return { error: error as Error };
+	}
+}
+
+/**
+ * Sends the commits in order and stops at the first that fails, reporting what landed. Each
+ * commit's body is serialized while the one before is on its way (after letting that request
+ * out), so n8n and the server work at the same time; a body is only sent once the commit before
+ * it has landed.
+ */
 export async function sendCommits(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
@@ -36,20 +52,27 @@ export async function sendCommits(
 	counter: { requests: number },
 ): Promise<CommitOutcome> {
 	const outcome: CommitOutcome = { landed: [], newIds: new Map() };
+	const bodyOf = (index: number) => new JsonBody(commitBody(commits[index], rows, options));
+	let next = commits.length ? bodyOf(0) : undefined;
 	for (let index = 0; index < commits.length; index++) {
 		const commit = commits[index];
 		counter.requests++;
-		let body: unknown;
-		try {
-			body = await flipletApiRequest.call(this, {
+		const answer = settled(
+			flipletApiRequest.call(this, {
 				method: 'POST',
 				path: dataSourcePath(target, 'commit'),
 				qs: target.qs,
-				body: commitBody(commit, rows, options),
+				body: next as JsonBody,
 				idempotent: commit.idempotent,
-			});
-		} catch (error) {
-			outcome.failure = { index, error: error as Error };
+			}),
+		);
+		if (index + 1 < commits.length) {
+			await sleep(0);
+			next = bodyOf(index + 1);
+		}
+		const result = await answer;
+		if ('error' in result) {
+			outcome.failure = { index, error: result.error };
 			return outcome;
 		}
 		outcome.landed.push(commit);
@@ -59,7 +82,7 @@ export async function sendCommits(
 			const itemByClientId = new Map(
 				commit.inserts.map((itemIndex) => [clientIdOf(itemIndex), itemIndex]),
 			);
-			for (const { clientId, id } of readClientIds(body)) {
+			for (const { clientId, id } of readClientIds(result.value)) {
 				const itemIndex = itemByClientId.get(clientId);
 				if (itemIndex !== undefined) outcome.newIds.set(itemIndex, id);
 			}
