@@ -336,6 +336,26 @@ describe('Sync planning: commits', () => {
 		expect(sizes(true)).toEqual([1, 1, 1, 1]);
 	});
 
+	it('splits updates by the bytes of the cells they send, each with its id', () => {
+		const update = (id: number) => ({
+			itemIndex: id,
+			key: `k${id}`,
+			id,
+			data: { Email: `k${id}`, Note: 'x'.repeat(500) },
+			cells: { Email: 'a' },
+		});
+		const plan = emptyPlan({ updates: [1, 2, 3, 4, 5].map(update) });
+		// `{"id":…,"data":{"Email":"a"}},` is sized 53 bytes: two fit in 110, whatever the rows hold.
+		const sizes = planCommits(plan, {
+			chunkSize: 100,
+			merge: true,
+			runHooks: [],
+			outputRows: false,
+			maxBytes: 110,
+		}).map((commit) => commit.updates.length);
+		expect(sizes).toEqual([2, 2, 1]);
+	});
+
 	it('sizes a row holding undefined values without failing, never below its JSON', () => {
 		const row = { Email: 'a', Note: undefined, Score: 3, Flag: false, Gone: null };
 		expect(approxJsonSize(row)).toBeGreaterThanOrEqual(JSON.stringify(row).length);
