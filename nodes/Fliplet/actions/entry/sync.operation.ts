@@ -15,7 +15,7 @@ import { syncFields } from './sync/description';
 import { startDiff, type InputRows, type SyncPlan } from './sync/diff';
 import { attributesFor } from './sync/attributes';
 import { readById } from './sync/readEntries';
-import { repairDuplicates, type Repair } from './sync/repairDuplicates';
+import { repairDuplicates, type Repair, type RepairScope } from './sync/repairDuplicates';
 import { sendCommits, type CommitOutcome } from './sync/sendCommits';
 import { type SyncSettings, readSyncSettings } from './sync/settings';
 import { buildOutput, landedText, RERUN_IS_SAFE } from './sync/summary';
@@ -135,23 +135,12 @@ function explainFailure(
 /** The duplicate repair, told as what it is when it fails: the rows themselves were written. */
 async function repairAfterInserts(
 	this: IExecuteFunctions,
-	target: ReturnType<typeof getDataSourceTarget>,
+	scope: RepairScope & { plan: SyncPlan },
 	inserted: number[],
-	plan: SyncPlan,
-	settings: SyncSettings,
-	counter: { requests: number },
 ): Promise<Repair> {
 	try {
-		const sourceWasEmpty = plan.existingCount === 0;
-		return await repairDuplicates.call(
-			this,
-			target,
-			inserted,
-			plan,
-			settings,
-			counter,
-			sourceWasEmpty,
-		);
+		const sourceWasEmpty = scope.plan.existingCount === 0;
+		return await repairDuplicates.call(this, scope, inserted, sourceWasEmpty);
 	} catch (error) {
 		const failure = asNodeError(this.getNode(), error, 0);
 		failure.message = `Sync wrote its rows, but checking the new keys for duplicates failed: ${failure.message}`;
@@ -255,7 +244,8 @@ async function sync(
 	const outcome = await sendCommits.call(this, target, commits, rows, settings, counter);
 	const inserted = outcome.landed.flatMap((commit) => commit.inserts);
 	// Even after a failure part-way, the keys that landed are checked: overlapping runs converge.
-	const repair = await repairAfterInserts.call(this, target, inserted, plan, settings, counter);
+	const scope = { target, plan, settings, counter };
+	const repair = await repairAfterInserts.call(this, scope, inserted);
 	const result = { ...summaryInput, outcome, repair, requests: counter.requests };
 	if (!outcome.failure) return output(buildOutput(result));
 

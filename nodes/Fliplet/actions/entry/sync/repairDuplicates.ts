@@ -15,10 +15,14 @@ export interface Repair {
 	removed: number;
 }
 
-type Counter = { requests: number };
-
-/** The rows and keys that inserted item indexes refer to. */
-type PlanRows = Pick<SyncPlan, 'rows' | 'keys'>;
+/** The run the check is part of: its data source, rows, settings and request count. */
+export interface RepairScope {
+	target: DataSourceTarget;
+	/** The rows and keys that inserted item indexes refer to. */
+	plan: Pick<SyncPlan, 'rows' | 'keys'>;
+	settings: SyncSettings;
+	counter: { requests: number };
+}
 
 /** A key cell as the text the platform's `oneof` condition compares (it ignores case). */
 const cellText = (value: unknown) =>
@@ -29,9 +33,9 @@ const cellText = (value: unknown) =>
  * column, all must match): a superset when keys are case-sensitive or span several columns; the
  * exact keys are told apart here.
  */
-function keyFilters(inserted: number[], plan: PlanRows, keyColumns: string[]): IDataObject {
+function keyFilters({ plan, settings }: RepairScope, inserted: number[]): IDataObject {
 	return {
-		$filters: keyColumns.map((column) => ({
+		$filters: settings.keyColumns.map((column) => ({
 			column,
 			condition: 'oneof',
 			value: [...new Set(inserted.map((itemIndex) => cellText(plan.rows[itemIndex][column])))],
@@ -56,9 +60,7 @@ interface KeyValueCounts {
  */
 async function countKeyValues(
 	this: IExecuteFunctions,
-	target: DataSourceTarget,
-	settings: SyncSettings,
-	counter: Counter,
+	{ target, settings, counter }: RepairScope,
 	where?: IDataObject,
 ): Promise<KeyValueCounts | undefined> {
 	const { keyColumns } = settings;
@@ -93,14 +95,10 @@ async function countKeyValues(
 /** Whether the rows' keys may be held by more than one entry. */
 async function mayHoldDuplicates(
 	this: IExecuteFunctions,
-	target: DataSourceTarget,
+	scope: RepairScope,
 	inserted: number[],
-	plan: PlanRows,
-	settings: SyncSettings,
-	counter: Counter,
 ): Promise<boolean> {
-	const where = keyFilters(inserted, plan, settings.keyColumns);
-	const counts = await countKeyValues.call(this, target, settings, counter, where);
+	const counts = await countKeyValues.call(this, scope, keyFilters(scope, inserted));
 	// The rows' keys are distinct (the plan inserts one row per key). More distinct values than
 	// rows: some key is stored in several spellings (5 and "5", or another case), which only the
 	// exact comparison below can tell apart.
@@ -115,24 +113,20 @@ async function mayHoldDuplicates(
  */
 async function holdsOnlyInserted(
 	this: IExecuteFunctions,
-	target: DataSourceTarget,
+	scope: RepairScope,
 	insertedCount: number,
-	settings: SyncSettings,
-	counter: Counter,
 ): Promise<boolean> {
-	const counts = await countKeyValues.call(this, target, settings, counter);
+	const counts = await countKeyValues.call(this, scope);
 	return counts !== undefined && !counts.shared && counts.single === insertedCount;
 }
 
 /** The ids of the entries holding each of the rows' keys, read in stable pages by id. */
 async function entriesByKey(
 	this: IExecuteFunctions,
-	target: DataSourceTarget,
+	scope: RepairScope,
 	inserted: number[],
-	plan: PlanRows,
-	settings: SyncSettings,
-	counter: Counter,
 ): Promise<Map<string, number[]>> {
+	const { target, plan, settings, counter } = scope;
 	const { keyColumns } = settings;
 	const wanted = new Set(inserted.map((itemIndex) => plan.keys[itemIndex]));
 	const attributes = keyColumns.every(plainColumn)
@@ -144,7 +138,7 @@ async function entriesByKey(
 		if (!('key' in found) || !wanted.has(found.key)) return;
 		byKey.set(found.key, [...(byKey.get(found.key) ?? []), id]);
 	};
-	const where = keyFilters(inserted, plan, keyColumns);
+	const where = keyFilters(scope, inserted);
 	await readById.call(this, target, { attributes, where, visit }, counter);
 	return byKey;
 }
@@ -161,22 +155,19 @@ const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
  */
 export async function repairDuplicates(
 	this: IExecuteFunctions,
-	target: DataSourceTarget,
+	scope: RepairScope,
 	inserted: number[],
-	plan: PlanRows,
-	settings: SyncSettings,
-	counter: Counter,
 	sourceWasEmpty: boolean,
 ): Promise<Repair> {
+	const { target, plan, counter } = scope;
 	if (sourceWasEmpty && inserted.length) {
-		if (await holdsOnlyInserted.call(this, target, inserted.length, settings, counter))
-			return { removed: 0 };
+		if (await holdsOnlyInserted.call(this, scope, inserted.length)) return { removed: 0 };
 	}
 	const extra: number[] = [];
 	const keySize = (itemIndex: number) => (plan.keys[itemIndex] as string).length + 4;
 	for (const part of chunkBy(inserted, Infinity, CHECK_BYTES, keySize)) {
-		if (!(await mayHoldDuplicates.call(this, target, part, plan, settings, counter))) continue;
-		const byKey = await entriesByKey.call(this, target, part, plan, settings, counter);
+		if (!(await mayHoldDuplicates.call(this, scope, part))) continue;
+		const byKey = await entriesByKey.call(this, scope, part);
 		for (const ids of byKey.values()) {
 			const keep = Math.min(...ids);
 			extra.push(...ids.filter((id) => id !== keep));
