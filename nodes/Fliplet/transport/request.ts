@@ -12,6 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
 import { toNodeApiError, type ApiFailure } from './errors';
+import { JsonBody } from './jsonBody';
 import type { MultipartBody } from './multipart';
 import { sendPaced } from './pacing';
 import { mayFollowRedirect, redirectTarget } from './redirects';
@@ -24,7 +25,6 @@ import {
 	rateLimitWaitMs,
 } from './retryPolicy';
 import { timeoutFor, timeoutKind } from './timeouts';
-import { JsonBody } from './jsonBody';
 import { findUnsafeKey } from './unsafeKeys';
 
 export type FlipletContext =

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
-import { sleep } from 'n8n-workflow';
-
 import { flipletApiRequest, JsonBody } from '../../../transport';
 import { clientIdOf, commitBody, type CommitOptions, type PlannedCommit } from './chunks';
 import type { InputRows } from './diff';
@@ -52,8 +51,9 @@ export async function sendCommits(
 	counter: { requests: number },
 ): Promise<CommitOutcome> {
 	const outcome: CommitOutcome = { landed: [], newIds: new Map() };
+	if (!commits.length) return outcome;
 	const bodyOf = (index: number) => new JsonBody(commitBody(commits[index], rows, options));
-	let next = commits.length ? bodyOf(0) : undefined;
+	let next = bodyOf(0);
 	for (let index = 0; index < commits.length; index++) {
 		const commit = commits[index];
 		counter.requests++;
@@ -62,7 +62,7 @@ export async function sendCommits(
 				method: 'POST',
 				path: dataSourcePath(target, 'commit'),
 				qs: target.qs,
-				body: next as JsonBody,
+				body: next,
 				idempotent: commit.idempotent,
 			}),
 		);
