@@ -137,8 +137,13 @@ const EXAMPLE_CHECKS = {
 		check(requests) {
 			const commits = requests.filter((r) => r.path === '/v1/data-sources/100/commit');
 			assert.equal(commits.length, 2, 'one commit for the updates, one for the new rows');
-			const emails = commits.map((c) => c.body.entries.map((e) => e.data.Email));
-			assert.deepEqual(emails.flat().sort(), ['alice@example.com', 'frank@example.com']);
+			const [updates, inserts] = commits.map((c) => c.body.entries);
+			assert.equal(updates.length, 1, "Alice's row is the one update");
+			assert.deepEqual(updates[0].data, { Department: 'Marketing' }, 'it sends its changed cell');
+			assert.deepEqual(
+				inserts.map((e) => e.data.Email),
+				['frank@example.com'],
+			);
 		},
 	},
 	'new-entry-email.json': {
