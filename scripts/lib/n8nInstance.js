@@ -44,11 +44,16 @@ let cliRuns = 0;
 
 function createInstance(options) {
 	const { nodeBin, n8nBin } = ensureN8n();
+	// n8n keeps some files in the system temp folder (data table uploads in n8nDataTableUploads):
+	// inside the user folder they go when it goes.
+	const tempFolder = path.join(options.userFolder, 'tmp');
+	fs.mkdirSync(tempFolder, { recursive: true });
 	const env = {
 		...withoutNpmSettings(process.env),
 		...OFFLINE_SETTINGS,
 		PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH}`,
 		N8N_USER_FOLDER: options.userFolder,
+		TMPDIR: tempFolder,
 		...(options.encryptionKey ? { N8N_ENCRYPTION_KEY: options.encryptionKey } : {}),
 		N8N_PORT: String(options.port ?? 5678),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
