@@ -15,15 +15,15 @@ const MISSING = 0;
 const plainField = (value) =>
 	typeof value === 'string' && /^\$[^$.]/.test(value) && !value.includes('.');
 
-/** `{$sum: <number>}` accumulators by output name, or undefined if one is anything else. */
+/** `{$sum: <whole number>}` accumulators by output name, or undefined if one is anything else. */
 function countAccumulators(group) {
 	const sums = [];
 	for (const [name, accumulator] of Object.entries(group)) {
 		if (name === '_id') continue;
 		const keys = accumulator && typeof accumulator === 'object' ? Object.keys(accumulator) : [];
 		if (keys.length !== 1 || keys[0] !== '$sum') return undefined;
-		if (typeof accumulator.$sum !== 'number' || !Number.isFinite(accumulator.$sum))
-			return undefined;
+		// Whole numbers only: then count × number is exactly the sum mingo adds up.
+		if (!Number.isInteger(accumulator.$sum)) return undefined;
 		sums.push([name, accumulator.$sum]);
 	}
 	return sums;
@@ -44,13 +44,18 @@ function countGroupPlan(stage) {
 	return { fields: fields.map(([name, path]) => [name, path.slice(1)]), sums };
 }
 
-const isScalar = (value) => value === null || typeof value !== 'object';
+const isScalar = (value) =>
+	value === null || (typeof value !== 'object' && typeof value !== 'function');
+
+/** A column of the entry itself: `constructor` or `toString` are no column an entry inherits. */
+const cell = (data, column) =>
+	data && Object.prototype.hasOwnProperty.call(data, column) ? data[column] : undefined;
 
 /** Counts by one column: the value is its own Map key (5 and "5" differ, as in mingo). */
 function countByColumn(datas, column) {
 	const counts = new Map();
 	for (const data of datas) {
-		const value = data?.[column] ?? null;
+		const value = cell(data, column) ?? null;
 		if (!isScalar(value)) return undefined;
 		counts.set(value, (counts.get(value) ?? 0) + 1);
 	}
@@ -64,7 +69,7 @@ function countByColumns(datas, fields) {
 		const id = {};
 		const parts = [];
 		for (const [name, column] of fields) {
-			const value = data?.[column];
+			const value = cell(data, column);
 			if (value === undefined) parts.push(MISSING);
 			else if (!isScalar(value)) return undefined;
 			else {

@@ -62,7 +62,19 @@ describe('sandbox: counting groups without mingo', () => {
 		expect(countGroups([{ a: 'x', b: [2] }], byTwo)).toBeUndefined();
 	});
 
+	it('reads only columns an entry has itself, as mingo does', () => {
+		const datas: object[] = [{ constructor: 'x' }, {}, { toString: 1 }, { constructor: null }, {}];
+		for (const pipeline of [
+			[{ $group: { _id: '$constructor', n: { $sum: 1 } } }],
+			[{ $group: { _id: { a: '$constructor', b: '$toString' }, n: { $sum: 1 } } }],
+		]) {
+			expect(countGroupPlan(pipeline[0])).toBeDefined();
+			expect(aggregate(datas, pipeline)).toEqual(new Aggregator(pipeline).run(datas));
+		}
+	});
+
 	it.each([
+		['a sum of a fraction', { $group: { _id: '$a', n: { $sum: 0.1 } } }],
 		['a dotted path', { $group: { _id: '$a.b', n: { $sum: 1 } } }],
 		['a variable', { $group: { _id: '$$ROOT', n: { $sum: 1 } } }],
 		['a sum of a column', { $group: { _id: '$a', n: { $sum: '$b' } } }],

@@ -12,6 +12,6 @@ export {
 	type PageRequest,
 	type ReadOrder,
 } from './paginate';
-export { JsonBody } from './jsonBody';
+export { JsonBody, jsonBodyOf } from './jsonBody';
 export { buildMultipartBody, type MultipartFile, type MultipartField } from './multipart';
 export { resolveBaseUrl, regionFromToken, isSafeBaseUrl, REGION_HOSTS } from './baseUrl';

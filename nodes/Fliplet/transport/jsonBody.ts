@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import type { FlipletContext } from './request';
 import { mayHoldUnsafeKey } from './unsafeKeys';
 
 /**
@@ -11,9 +13,37 @@ export class JsonBody {
 	readonly bytes: Buffer;
 	readonly mayHoldUnsafeKey: boolean;
 
-	constructor(readonly value: IDataObject | IDataObject[]) {
-		const text = JSON.stringify(value);
+	constructor(
+		readonly value: IDataObject | IDataObject[],
+		text: string,
+	) {
 		this.mayHoldUnsafeKey = mayHoldUnsafeKey(text);
 		this.bytes = Buffer.from(text);
 	}
+}
+
+/**
+ * The body of a request as JSON, or an error saying that JSON cannot carry a value (an object that
+ * contains itself) and how to fix it: nothing is sent.
+ */
+export function jsonBodyOf(
+	context: FlipletContext,
+	value: IDataObject | IDataObject[],
+	itemIndex?: number,
+): JsonBody {
+	let text: string;
+	try {
+		text = JSON.stringify(value);
+	} catch (error) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The data cannot be sent as JSON: ${(error as Error).message}`,
+			{
+				itemIndex,
+				description:
+					'JSON, what the API reads, cannot hold that value (an object that contains itself, for instance). Change it, e.g. with an Edit Fields node. Nothing was sent.',
+			},
+		);
+	}
+	return new JsonBody(value, text);
 }

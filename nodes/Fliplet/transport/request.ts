@@ -12,7 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
 import { toNodeApiError, type ApiFailure } from './errors';
-import { JsonBody } from './jsonBody';
+import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
 import { sendPaced } from './pacing';
 import { mayFollowRedirect, redirectTarget } from './redirects';
@@ -113,7 +113,7 @@ export async function flipletApiRequest<T = IDataObject>(
 	const json =
 		request.body === undefined || request.body instanceof JsonBody
 			? request.body
-			: new JsonBody(request.body);
+			: jsonBodyOf(this, request.body, request.itemIndex);
 	const unsafeKey = json?.mayHoldUnsafeKey ? findUnsafeKey(json.value) : undefined;
 	if (unsafeKey !== undefined) {
 		throw new NodeOperationError(

@@ -126,8 +126,10 @@ function explainFailure(
 	error.message = `Sync stopped at commit ${index + 1} of ${total} (${failed.kind} of ${rows} rows): ${error.message}`;
 	const status = Number(error.httpCode);
 	// For server and network failures the generic advice ("check before re-sending") does not apply:
-	// Sync re-reads and diffs, so a re-run cannot duplicate what landed.
-	const fix = status >= 400 && status < 500 && error.description ? ` ${error.description}` : '';
+	// Sync re-reads and diffs, so a re-run cannot duplicate what landed. A refusal of the API or of
+	// the node itself (data it cannot send) says what to fix.
+	const refused = (status >= 400 && status < 500) || error instanceof NodeOperationError;
+	const fix = refused && error.description ? ` ${error.description}` : '';
 	error.description = `${landedText(outcome, total)}. ${RERUN_IS_SAFE}${fix}`;
 	return error;
 }

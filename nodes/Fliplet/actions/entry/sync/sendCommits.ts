@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
-import { flipletApiRequest, JsonBody } from '../../../transport';
+import { flipletApiRequest, JsonBody, jsonBodyOf } from '../../../transport';
 import { clientIdOf, commitBody, type CommitOptions, type PlannedCommit } from './chunks';
 import type { InputRows } from './diff';
 
@@ -51,11 +51,22 @@ export async function sendCommits(
 	counter: { requests: number },
 ): Promise<CommitOutcome> {
 	const outcome: CommitOutcome = { landed: [], newIds: new Map() };
+	// A body JSON cannot carry is that commit's failure, once the commits before it have landed.
+	const bodyOf = (index: number): JsonBody | Error => {
+		try {
+			return jsonBodyOf(this, commitBody(commits[index], rows, options));
+		} catch (error) {
+			return error as Error;
+		}
+	};
 	if (!commits.length) return outcome;
-	const bodyOf = (index: number) => new JsonBody(commitBody(commits[index], rows, options));
 	let next = bodyOf(0);
 	for (let index = 0; index < commits.length; index++) {
 		const commit = commits[index];
+		if (next instanceof Error) {
+			outcome.failure = { index, error: next };
+			return outcome;
+		}
 		counter.requests++;
 		const answer = settled(
 			flipletApiRequest.call(this, {
