@@ -51,7 +51,7 @@ const isScalar = (value) =>
 const cell = (data, column) =>
 	data && Object.prototype.hasOwnProperty.call(data, column) ? data[column] : undefined;
 
-/** Counts by one column: the value is its own Map key (5 and "5" differ, as in mingo). */
+/** `[_id, count]` pairs by one column: the value is its own Map key (5 and "5" differ, as in mingo). */
 function countByColumn(datas, column) {
 	const counts = new Map();
 	for (const data of datas) {
@@ -62,7 +62,7 @@ function countByColumn(datas, column) {
 	return counts;
 }
 
-/** Counts by several columns, keyed by their values as JSON, a missing one told apart from null. */
+/** `[_id, count]` pairs by several columns, keyed by their values as JSON, a missing one told apart from null. */
 function countByColumns(datas, fields) {
 	const groups = new Map();
 	for (const data of datas) {
@@ -82,7 +82,7 @@ function countByColumns(datas, fields) {
 		if (group) group.count++;
 		else groups.set(key, { id, count: 1 });
 	}
-	return new Map([...groups.values()].map(({ id, count }) => [id, count]));
+	return [...groups.values()].map(({ id, count }) => [id, count]);
 }
 
 /**

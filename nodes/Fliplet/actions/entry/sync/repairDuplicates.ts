@@ -92,13 +92,14 @@ async function countKeyValues(
 	return counts;
 }
 
-/** Whether the rows' keys may be held by more than one entry. */
+/** Whether the rows' keys (which `where` selects) may be held by more than one entry. */
 async function mayHoldDuplicates(
 	this: IExecuteFunctions,
 	scope: RepairScope,
 	inserted: number[],
+	where: IDataObject,
 ): Promise<boolean> {
-	const counts = await countKeyValues.call(this, scope, keyFilters(scope, inserted));
+	const counts = await countKeyValues.call(this, scope, where);
 	// The rows' keys are distinct (the plan inserts one row per key). More distinct values than
 	// rows: some key is stored in several spellings (5 and "5", or another case), which only the
 	// exact comparison below can tell apart.
@@ -125,6 +126,7 @@ async function entriesByKey(
 	this: IExecuteFunctions,
 	scope: RepairScope,
 	inserted: number[],
+	where: IDataObject,
 ): Promise<Map<string, number[]>> {
 	const { target, plan, settings, counter } = scope;
 	const { keyColumns } = settings;
@@ -138,7 +140,6 @@ async function entriesByKey(
 		if (!('key' in found) || !wanted.has(found.key)) return;
 		byKey.set(found.key, [...(byKey.get(found.key) ?? []), id]);
 	};
-	const where = keyFilters(scope, inserted);
 	await readById.call(this, target, { attributes, where, visit }, counter);
 	return byKey;
 }
@@ -166,8 +167,9 @@ export async function repairDuplicates(
 	const extra: number[] = [];
 	const keySize = (itemIndex: number) => (plan.keys[itemIndex] as string).length + 4;
 	for (const part of chunkBy(inserted, Infinity, CHECK_BYTES, keySize)) {
-		if (!(await mayHoldDuplicates.call(this, scope, part))) continue;
-		const byKey = await entriesByKey.call(this, scope, part);
+		const where = keyFilters(scope, part);
+		if (!(await mayHoldDuplicates.call(this, scope, part, where))) continue;
+		const byKey = await entriesByKey.call(this, scope, part, where);
 		for (const ids of byKey.values()) {
 			const keep = Math.min(...ids);
 			extra.push(...ids.filter((id) => id !== keep));
