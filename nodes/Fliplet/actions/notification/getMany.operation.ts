@@ -13,7 +13,7 @@ import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
-import { jsonField } from './payload';
+import { jsonField } from '../../helpers/jsonField';
 
 /** The API has no paging for notifications: "Return All" asks for this many in one request. */
 export const RETURN_ALL_LIMIT = 100_000;
