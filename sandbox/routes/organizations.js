@@ -219,10 +219,11 @@ function selectLogs(state, organizationId, params) {
 	return matching;
 }
 
-/** The record's own fields, or the fields asked for (joined ones as nested objects). */
+const JOINED = ['user', 'app', 'typeDescription', 'dataString'];
+
+/** The record's own fields, without the joined ones. */
 function plainRecord(record) {
-	const { user, app, typeDescription, dataString, ...log } = record;
-	return log;
+	return Object.fromEntries(Object.entries(record).filter(([key]) => !JOINED.includes(key)));
 }
 
 function whereOf(organizationId, params) {
@@ -241,6 +242,7 @@ function valueAtPath(record, path) {
 	return path.split('.').reduce((value, key) => (isObject(value) ? value[key] : undefined), record);
 }
 
+/** The record's own fields, or the fields asked for (joined ones as nested objects). */
 function project(log, fields) {
 	if (!fields) return plainRecord(log);
 	const out = {};
