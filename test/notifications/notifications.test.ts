@@ -379,6 +379,35 @@ describe('Notification → Create in Batch', () => {
 	});
 });
 
+describe('Notification → Create in Batch: scheduled', () => {
+	it('sends each scheduled date as Unix seconds, stored as that date', async () => {
+		const result = await run(
+			{
+				operation: 'createBatch',
+				status: 'scheduled',
+				orderAt: '={{ $json.at }}',
+				title: '={{ $json.t }}',
+			},
+			{
+				input: [
+					{ json: { t: 'a', at: '2030-01-31T09:00:00Z' } },
+					{ json: { t: 'b', at: '2030-02-28T18:30:00Z' } },
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.body.notifications.map((n: any) => n.orderAt)).toEqual([
+			Date.parse('2030-01-31T09:00:00Z') / 1000,
+			Date.parse('2030-02-28T18:30:00Z') / 1000,
+		]);
+		expect(result.json.map((n) => n.orderAt)).toEqual([
+			'2030-01-31T09:00:00.000Z',
+			'2030-02-28T18:30:00.000Z',
+		]);
+	});
+});
+
 describe('Notification → Create in Batch faults', () => {
 	it('does not re-send a batch after a dropped connection', async () => {
 		sandbox().injectFault({ mode: 'drop-after', path: '/notifications/batch$' });

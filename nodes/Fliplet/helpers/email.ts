@@ -38,9 +38,9 @@ function splitOutsideQuotes(text: string): string[] {
 }
 
 /**
- * A recipient text: a bare address, or a display name with the address in angle brackets as mail
- * clients copy it ("Ann <ann@example.com>", "\"Lee, Ann\" <ann@example.com>"). The address is
- * not checked here.
+ * A recipient text: a bare address, or a display name followed by the address in angle brackets,
+ * as mail clients copy it (a name holding a comma in double quotes). The address is not checked
+ * here.
  */
 export function parseRecipient(text: string): Recipient {
 	const trimmed = text.trim();

@@ -40,7 +40,7 @@ function recipients(
 			context,
 			itemIndex,
 			`invalid email address in "${label}": ${invalid.map((r) => `"${recipientText(r)}"`).join(', ')}`,
-			'Give addresses such as ann@example.com or Ann Lee <ann@example.com>, separated by commas (or a list). A name with a comma goes in double quotes: "Lee, Ann" <ann@example.com>.',
+			'Give addresses such as ann@example.com, each alone or after a display name with the address in angle brackets (as mail clients copy it), separated by commas (or a list). A display name holding a comma goes in double quotes.',
 		);
 	}
 	// Fliplet's own code sends a display name as `name` beside the address.

@@ -18,9 +18,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. ann@example.com, Bob Lee <bob@example.com>',
+		placeholder: 'e.g. ann@example.com, bob@example.com',
 		description:
-			'Recipient addresses, separated by commas (or a list from an expression), each alone or with a display name: Ann Lee &lt;ann@example.com&gt;. Every address is checked before anything is sent.',
+			'Recipient addresses, separated by commas (or a list from an expression), each alone or after a display name with the address in angle brackets, as mail clients copy it. Every address is checked before anything is sent.',
 	},
 	{
 		displayName: 'Subject',
