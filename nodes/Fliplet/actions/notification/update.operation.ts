@@ -109,7 +109,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				{
 					itemIndex,
 					description:
-						'Fliplet only removes an audience by leaving the scope out, which an update reads as "keep it". Create a new notification for Everyone (and delete this one), or choose Keep Current or Matching Users.',
+						"Fliplet's own editor never sends an empty audience, and an update that leaves the audience out keeps it, so an update cannot turn a targeted notification into one for everyone. Create a new notification for Everyone (and delete this one), or choose Keep Current or Matching Users.",
 				},
 			);
 		}
