@@ -509,7 +509,7 @@ const routes = [
 		area: AREA,
 		auth: 'optional',
 		handler: (ctx) => ({
-			body: { versions: versions.versionsOf(ctx.state, openDataSource(ctx, 'read').id) },
+			body: { versions: versions.newestFirst(ctx.state, openDataSource(ctx, 'read').id) },
 		}),
 	},
 	...['GET', 'POST'].map((method) => ({
