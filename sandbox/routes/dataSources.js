@@ -454,7 +454,9 @@ const routes = [
 		handler: (ctx) => {
 			const dataSource = openDataSource(ctx, 'update');
 			const current = requireEntry(ctx.state, dataSource, ctx.params.entryId);
-			const data = { ...flatData(ctx.body, 'update') };
+			// The platform merges the sent columns into the entry (its own widgets update one column
+			// of an entry this way); replacing an entry's data is a commit with `extend: false`.
+			const data = { ...current.data, ...flatData(ctx.body, 'update') };
 			const entry = { ...current, data, updatedAt: iso(ctx.state.now()) };
 			store.replaceEntry(ctx.state, dataSource.id, entry);
 			changed(ctx.state, dataSource, ctx.principal, [data]);
