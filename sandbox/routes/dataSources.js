@@ -136,9 +136,9 @@ function selectPage(ctx, dataSource, body) {
 function select(ctx, dataSource, body) {
 	checkSelectShape(body);
 	if (body.aggregate !== undefined) {
+		// The pipeline sees whole entries, as on the platform: `$data.Column`, `$id`, `$createdAt`.
 		const found = filtered(ctx, dataSource, body.where);
-		const datas = found.map((entry) => entry.data);
-		return { body: { entries: aggregate(datas, body.aggregate) } };
+		return { body: { entries: aggregate(found, body.aggregate) } };
 	}
 	const plain = body.where === undefined && body.join === undefined;
 	const { total, offset, limit, page } =

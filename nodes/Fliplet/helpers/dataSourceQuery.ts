@@ -126,7 +126,7 @@ export function buildOrder(rules: IDataObject[]): Array<[string, string]> {
 /** What a JSON array parameter holds, for the error that says how to fix it. */
 const ARRAY_EXAMPLES: Record<string, string> = {
 	entries: '[{"data": {"Name": "Ann"}}, {"id": 12, "data": {"Age": 31}}]',
-	aggregate: '[{"$group": {"_id": "$Department", "count": {"$sum": 1}}}]',
+	aggregate: '[{"$group": {"_id": "$data.Department", "count": {"$sum": 1}}}]',
 };
 
 /** A JSON parameter (object or array), or undefined when left empty. */

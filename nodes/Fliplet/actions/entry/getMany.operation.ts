@@ -68,9 +68,9 @@ const properties: INodeProperties[] = [
 		type: 'json',
 		default: '',
 		displayOptions: json,
-		placeholder: '[{"$group": {"_id": "$Department", "count": {"$sum": 1}}}]',
+		placeholder: '[{"$group": {"_id": "$data.Department", "count": {"$sum": 1}}}]',
 		description:
-			'Optional pipeline of $project, $group and $sort stages ($sum, $avg, $min, $max; {"$convertToNumber": "$Column"} turns text into numbers). Each result becomes one item.',
+			'Optional pipeline of $project, $group and $sort stages over whole entries: a column is "$data.Column", the entry\'s own fields "$id", "$createdAt", "$updatedAt" ($sum, $avg, $min, $max; {"$convertToNumber": "$data.Column"} turns text into numbers). Each result becomes one item.',
 	},
 	{
 		displayName: 'Join (JSON)',
