@@ -276,6 +276,19 @@ function recordHooks(state, dataSource, runHooks, created, updatedIds) {
 	}
 }
 
+/**
+ * Whether a bulk import runs the data source's insert hooks for each new entry. Appending does
+ * unless told `runHooks: false`, as on the platform (its JS API's append runs them by default).
+ * Replacing runs them only when asked with `runHooks: true` (the platform's documentation is
+ * silent there).
+ */
+function bulkRunsHooks(runHooks, append) {
+	if (runHooks === undefined) return append;
+	if (typeof runHooks === 'boolean') return runHooks;
+	if (runHooks === 'true' || runHooks === 'false') return runHooks === 'true';
+	throw badRequest('"runHooks" of a bulk import must be true or false.');
+}
+
 const routes = [
 	{
 		method: 'GET',
@@ -386,6 +399,8 @@ const routes = [
 			if (append) store.appendEntries(ctx.state, dataSource.id, created);
 			else store.setEntries(ctx.state, dataSource.id, created);
 			changed(ctx.state, dataSource, ctx.principal, body.entries);
+			if (bulkRunsHooks(ctx.query.runHooks ?? body.runHooks, append))
+				recordHooks(ctx.state, dataSource, ['insert'], created, new Set());
 			return { status: 200 };
 		},
 	},
