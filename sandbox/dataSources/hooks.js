@@ -12,8 +12,10 @@ const { compileWhere } = require('./query');
  *
  * - Which changes run hooks: inserting one entry (PUT …/data) runs `insert` hooks, updating one
  *   (PUT …/data/:id) runs `update` hooks, a commit runs only the kinds its `runHooks` lists (a
- *   commit without `runHooks`, a bulk import and a delete run none: SPEC makes hooks in a commit
- *   opt-in, and the platform's sync agent passes `runHooks` for that reason).
+ *   commit without `runHooks` and a delete run none: SPEC makes hooks in a commit opt-in, and the
+ *   platform's sync agent passes `runHooks` for that reason). A bulk append runs `insert` hooks
+ *   for every new entry unless its `runHooks` is false (the platform's JS API documents that
+ *   default); a bulk replace runs them only with `runHooks: true`.
  * - Templated values: every string of the payload is rendered per entry. `{{{name}}}` inserts the
  *   value raw, `{{name}}` HTML-escaped (as Handlebars does, which the docs name); names are the
  *   entry's columns (`{{{Title}}}`, as in the docs' examples), with dots for nested values. The

@@ -5,9 +5,12 @@ const { badRequest, isObject } = require('../http');
 const { compileFilter, valueAt, compare } = require('./filters');
 const { countGroupPlan, countGroups } = require('./countGroups');
 
-const ENTRY_FIELDS = new Set(['id', 'dataSourceId', 'createdAt', 'updatedAt', 'data']);
+const ENTRY_FIELDS = new Set(['id', 'dataSourceId', 'createdAt', 'updatedAt', 'order', 'data']);
 
-/** `Name` and `data.Name` both mean the column; `id`, `createdAt`... mean the entry's own fields. */
+/**
+ * `Name` and `data.Name` both mean the column; `id`, `createdAt`, `order` (Studio's row order)...
+ * mean the entry's own fields.
+ */
 function entryPath(path) {
 	const text = String(path);
 	return ENTRY_FIELDS.has(text.split('.')[0]) ? text : `data.${text}`;
@@ -118,20 +121,25 @@ function picker(attributes) {
 /**
  * Adds `joins` to each entry. `on` maps a column path of this data source to one of the joined
  * one. Options: required (drop entries without a match), where, attributes, order, limit, count.
- * @param {(id: unknown) => any[]} readJoined the entries of a joined data source (access checked)
+ * @param {(source: {id?: unknown, name?: string}) => any[]} readJoined the entries of a joined data
+ *   source, named by id or by name (access checked)
  */
 function applyJoins(entries, join, readJoined) {
 	if (!isObject(join)) return entries;
 	let result = entries;
 	for (const [name, spec] of Object.entries(join)) {
-		if (!isObject(spec) || spec.dataSourceId === undefined || !isObject(spec.on)) {
-			throw badRequest(`Join "${name}" needs a dataSourceId and an "on" object`);
+		const named = spec?.dataSourceId === undefined && typeof spec?.dataSourceName === 'string';
+		if (!isObject(spec) || (spec.dataSourceId === undefined && !named) || !isObject(spec.on)) {
+			throw badRequest(
+				`Join "${name}" needs a dataSourceId (or dataSourceName) and an "on" object`,
+			);
 		}
 		const [[leftPath, rightPath]] = Object.entries(spec.on);
 		const matchesWhere = compileWhere(spec.where);
 		const pickJoined = picker(spec.attributes);
 		const index = new Map();
-		for (const joined of sortEntries(readJoined(spec.dataSourceId), spec.order)) {
+		const source = named ? { name: spec.dataSourceName } : { id: spec.dataSourceId };
+		for (const joined of sortEntries(readJoined(source), spec.order)) {
 			if (!matchesWhere(joined.data)) continue;
 			const key = valueAt(joined, entryPath(rightPath));
 			if (key === undefined) continue;

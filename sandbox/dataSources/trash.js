@@ -42,4 +42,26 @@ function restore(state, principal, raw) {
 	return dataSource;
 }
 
-module.exports = { trash, restore };
+/** The deleted data sources of the caller's organization, each with its `deletedAt`. */
+function deletedOf(state, principal) {
+	if (!principal) throw new HttpError(401, "The auth_token provided doesn't belong to any user.");
+	return trashOf(state)
+		.filter((item) => item.dataSource.organizationId === principal.organizationId)
+		.map((item) => ({ ...item.dataSource, deletedAt: item.deletedAt }));
+}
+
+/** Removes a deleted data source for good, with its entries and versions (404 if there is none). */
+function purge(state, principal, raw) {
+	if (!principal) throw new HttpError(401, "The auth_token provided doesn't belong to any user.");
+	const id = Number(raw);
+	const deleted = trashOf(state);
+	const index = deleted.findIndex(
+		(item) =>
+			item.dataSource.id === id && item.dataSource.organizationId === principal.organizationId,
+	);
+	if (!Number.isInteger(id) || index === -1) throw notFound(`No deleted data source ${raw}`);
+	deleted.splice(index, 1);
+	return id;
+}
+
+module.exports = { trash, restore, deletedOf, purge };

@@ -50,6 +50,15 @@ function versionsOf(state, dataSourceId) {
 	return state.versions.filter((version) => version.dataSourceId === dataSourceId);
 }
 
+/**
+ * The versions as the list call answers them: newest first, as the platform lists them (its data
+ * source editor reads `versions[0]` as the current one). Ids only grow, so the newest has the
+ * highest id.
+ */
+function newestFirst(state, dataSourceId) {
+	return versionsOf(state, dataSourceId).sort((a, b) => b.id - a.id);
+}
+
 function versionEntries(state, version) {
 	return snapshotEntries(snapshots(state).get(version.id)).map((entry, order) => ({
 		...entry,
@@ -70,4 +79,4 @@ function dropVersions(state, dataSourceId) {
 	state.versions = state.versions.filter((version) => version.dataSourceId !== dataSourceId);
 }
 
-module.exports = { snapshot, versionsOf, versionEntries, restore, dropVersions };
+module.exports = { snapshot, versionsOf, newestFirst, versionEntries, restore, dropVersions };

@@ -1,8 +1,10 @@
 'use strict';
 
+const { requireApp } = require('../access');
 const { openDataSource } = require('../dataSources/access');
 const store = require('../dataSources/store');
 const trash = require('../dataSources/trash');
+const versions = require('../dataSources/versions');
 
 const AREA = 'dataSources';
 
@@ -12,8 +14,33 @@ const AREA = 'dataSources';
  *   agent reads a data source. (Its write, `PUT /v1/data-sources/:id/data` with the entry's data
  *   object, is the documented insert call.)
  * - `POST /v1/data-sources/:id/restore`: brings back a deleted data source (the editor's trash).
+ * - `GET /v1/data-sources/deleted/` (optional `appId`): the deleted data sources, `{dataSources}`
+ *   each with `deletedAt`; `DELETE /v1/data-sources/deleted/:id` removes one for good.
+ * These come before the routes of `/v1/data-sources/:id`, which would read "deleted" as a name.
  */
 const routes = [
+	{
+		method: 'GET',
+		path: '/v1/data-sources/deleted',
+		area: AREA,
+		handler: ({ state, principal, query }) => {
+			let dataSources = trash.deletedOf(state, principal);
+			if (query.appId !== undefined && query.appId !== '') {
+				const { publishedId } = requireApp(state, principal, query.appId);
+				dataSources = dataSources.filter((dataSource) => dataSource.appId === publishedId);
+			}
+			return { body: { dataSources } };
+		},
+	},
+	{
+		method: 'DELETE',
+		path: '/v1/data-sources/deleted/:id',
+		area: AREA,
+		handler: ({ state, principal, params }) => {
+			versions.dropVersions(state, trash.purge(state, principal, params.id));
+			return { status: 200 };
+		},
+	},
 	{
 		method: 'GET',
 		path: '/v1/data-sources/:ds/data',

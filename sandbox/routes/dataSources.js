@@ -91,9 +91,14 @@ function multipartData(ctx, dataSource) {
 	return data;
 }
 
+/** Reads a joined data source by `{id}` or, as the platform also allows, by `{name}`. */
 function readJoinedFor(ctx) {
-	return (id) => {
-		const joined = openDataSource({ ...ctx, params: { ds: String(id) }, query: {} }, 'read');
+	return ({ id, name }) => {
+		const byId = id !== undefined;
+		const joined = openDataSource(
+			{ ...ctx, params: { ds: String(byId ? id : name) }, query: byId ? {} : { dsn: '' } },
+			'read',
+		);
 		return store.entriesOf(ctx.state, joined.id);
 	};
 }
@@ -136,16 +141,22 @@ function selectPage(ctx, dataSource, body) {
 function select(ctx, dataSource, body) {
 	checkSelectShape(body);
 	if (body.aggregate !== undefined) {
+		// The pipeline sees whole entries, as on the platform: `$data.Column`, `$id`, `$createdAt`.
 		const found = filtered(ctx, dataSource, body.where);
-		const datas = found.map((entry) => entry.data);
-		return { body: { entries: aggregate(datas, body.aggregate) } };
+		return { body: { entries: aggregate(found, body.aggregate) } };
 	}
+	if (truthy(body.distinct)) return distinctSelect(ctx, dataSource, body);
 	const plain = body.where === undefined && body.join === undefined;
 	const { total, offset, limit, page } =
 		plain && inIdOrder(body.order)
 			? selectPage(ctx, dataSource, body)
 			: search(ctx, dataSource, body);
 	const entries = Array.isArray(body.attributes) ? page.map(picker(body.attributes)) : page;
+	return { body: paged(body, dataSource, entries, { total, offset, limit }) };
+}
+
+/** `{entries}`, with `pagination` when asked for. */
+function paged(body, dataSource, entries, { total, offset, limit }) {
 	const response = { entries };
 	if (truthy(body.includePagination)) {
 		response.pagination = {
@@ -156,7 +167,31 @@ function select(ctx, dataSource, body) {
 			dataSourceId: dataSource.id,
 		};
 	}
-	return { body: response };
+	return response;
+}
+
+/**
+ * `distinct: true` (beside where and attributes, as the platform's sync agent sends it): the
+ * selected attributes of each entry, each combination once (in the order of the first entry that
+ * has it); paging applies to the distinct rows.
+ */
+function distinctSelect(ctx, dataSource, body) {
+	let found = filtered(ctx, dataSource, body.where);
+	if (body.join !== undefined) found = applyJoins(found, body.join, readJoinedFor(ctx));
+	const pick = picker(body.attributes);
+	const seen = new Set();
+	const rows = [];
+	for (const entry of sortEntries(found, body.order)) {
+		const row = pick(entry);
+		const key = JSON.stringify(row);
+		if (seen.has(key)) continue;
+		seen.add(key);
+		rows.push(row);
+	}
+	const offset = wholeNumber(body.offset, 'offset') ?? 0;
+	const limit = wholeNumber(body.limit, 'limit');
+	const entries = rows.slice(offset, limit === undefined ? undefined : offset + limit);
+	return { body: paged(body, dataSource, entries, { total: rows.length, offset, limit }) };
 }
 
 /** The entries a `where` keeps (all of them without one). */
@@ -177,6 +212,29 @@ function search(ctx, dataSource, body) {
 	const page = found.slice(offset, limit === undefined ? undefined : offset + limit);
 	return { total: found.length, offset, limit, page };
 }
+
+const JSON_PARAMETERS = ['where', 'order', 'attributes', 'join', 'aggregate'];
+
+/** A query's options read from a query string; the JSON ones are parsed (400 when not JSON). */
+function queryFromString(query) {
+	const body = { ...query };
+	delete body.dsn;
+	for (const name of JSON_PARAMETERS) {
+		if (typeof body[name] !== 'string') continue;
+		try {
+			body[name] = JSON.parse(body[name]);
+		} catch {
+			throw badRequest(`"${name}" in the query string must be JSON.`);
+		}
+	}
+	return body;
+}
+
+/**
+ * The entry-level `order` (Studio's row order, sortable as `[['order', 'ASC'], ['id', 'ASC']]`):
+ * kept on an entry once a commit gives it one; entries without it sort after those with it.
+ */
+const withOrder = (entry, order) => (order === undefined ? entry : { ...entry, order });
 
 const HOOK_KINDS = ['insert', 'update'];
 
@@ -202,9 +260,14 @@ function commit(ctx, dataSource, body) {
 		throw badRequest('"runHooks" must be an array of "insert" and/or "update".');
 	}
 	const toDelete = (body.delete ?? []).map(Number);
-	const wellFormed = (item) => isObject(item) && isObject(item.data);
+	const wellFormed = (item) =>
+		isObject(item) &&
+		isObject(item.data) &&
+		(item.order === undefined || item.order === null || Number.isInteger(item.order));
 	if (!body.entries.every(wellFormed))
-		throw badRequest('Each entry must be {data} or {id, data}, with data an object.');
+		throw badRequest(
+			'Each entry must be {data} or {id, data}, with data an object (and order, if given, a whole number).',
+		);
 	const inserts = body.entries.filter((item) => item.id === undefined);
 	const updates = body.entries.filter((item) => item.id !== undefined);
 	const needs = [];
@@ -219,16 +282,24 @@ function commit(ctx, dataSource, body) {
 		const current = store.findEntry(state, dataSource.id, Number(item.id));
 		if (!current) throw notFound(`Entry ${item.id} not found in data source ${dataSource.id}`);
 		const data = extend ? { ...current.data, ...item.data } : { ...item.data };
-		replaced.set(current.id, {
-			id: current.id,
-			data,
-			dataSourceId: current.dataSourceId,
-			createdAt: current.createdAt,
-			updatedAt: at,
-		});
+		replaced.set(
+			current.id,
+			withOrder(
+				{
+					id: current.id,
+					data,
+					dataSourceId: current.dataSourceId,
+					createdAt: current.createdAt,
+					updatedAt: at,
+				},
+				item.order !== undefined ? item.order : current.order,
+			),
+		);
 	}
 	// The parsed body is this request's own, and entries are never changed in place: no copy.
-	const created = inserts.map((item) => store.newEntry(state, dataSource, item.data, at));
+	const created = inserts.map((item) =>
+		withOrder(store.newEntry(state, dataSource, item.data, at), item.order),
+	);
 	store.applyChanges(state, dataSource.id, {
 		replaced,
 		gone: new Set(toDelete),
@@ -276,6 +347,19 @@ function recordHooks(state, dataSource, runHooks, created, updatedIds) {
 	}
 }
 
+/**
+ * Whether a bulk import runs the data source's insert hooks for each new entry. Appending does
+ * unless told `runHooks: false`, as on the platform (its JS API's append runs them by default).
+ * Replacing runs them only when asked with `runHooks: true` (the platform's documentation is
+ * silent there).
+ */
+function bulkRunsHooks(runHooks, append) {
+	if (runHooks === undefined) return append;
+	if (typeof runHooks === 'boolean') return runHooks;
+	if (runHooks === 'true' || runHooks === 'false') return runHooks === 'true';
+	throw badRequest('"runHooks" of a bulk import must be true or false.');
+}
+
 const routes = [
 	{
 		method: 'GET',
@@ -297,7 +381,14 @@ const routes = [
 		path: '/v1/data-sources',
 		area: AREA,
 		handler: ({ state, principal, query, body }) => {
-			const { appId, organizationId } = context(state, principal, query);
+			// The context goes in the query (SPEC); the platform's own tools also send it in the body.
+			const named = (source) =>
+				isObject(source) && (source.appId !== undefined || source.organizationId !== undefined);
+			const { appId, organizationId } = context(
+				state,
+				principal,
+				named(query) || !named(body) ? query : body,
+			);
 			const name = isObject(body) && typeof body.name === 'string' ? body.name.trim() : '';
 			if (!name) throw badRequest('The "name" of the data source is required.');
 			if (
@@ -329,7 +420,12 @@ const routes = [
 		path: DS,
 		area: AREA,
 		auth: 'optional',
-		handler: (ctx) => ({ body: { dataSource: openDataSource(ctx, 'read') } }),
+		handler: (ctx) => {
+			const dataSource = openDataSource(ctx, 'read');
+			if (!truthy(ctx.query.includeEntriesCount)) return { body: { dataSource } };
+			const entriesCount = store.countOf(ctx.state, dataSource.id);
+			return { body: { dataSource: { ...dataSource, entriesCount } } };
+		},
 	},
 	{
 		method: 'PUT',
@@ -386,6 +482,8 @@ const routes = [
 			if (append) store.appendEntries(ctx.state, dataSource.id, created);
 			else store.setEntries(ctx.state, dataSource.id, created);
 			changed(ctx.state, dataSource, ctx.principal, body.entries);
+			if (bulkRunsHooks(ctx.query.runHooks ?? body.runHooks, append))
+				recordHooks(ctx.state, dataSource, ['insert'], created, new Set());
 			return { status: 200 };
 		},
 	},
@@ -438,6 +536,20 @@ const routes = [
 		},
 	},
 	{
+		// The query as a query string (a read only): JSON text in where, order, attributes, join
+		// and aggregate is parsed. Before the entry route, which would read "query" as an entry id.
+		method: 'GET',
+		path: `${DS}/data/query`,
+		area: AREA,
+		auth: 'optional',
+		handler: (ctx) => {
+			const body = queryFromString(ctx.query);
+			if (body.type !== undefined && body.type !== 'select')
+				throw badRequest('A GET query only selects: "type" must be "select" (or left out).');
+			return select(ctx, openDataSource(ctx, 'read'), body);
+		},
+	},
+	{
 		method: 'GET',
 		path: `${DS}/data/:entryId`,
 		area: AREA,
@@ -454,7 +566,9 @@ const routes = [
 		handler: (ctx) => {
 			const dataSource = openDataSource(ctx, 'update');
 			const current = requireEntry(ctx.state, dataSource, ctx.params.entryId);
-			const data = { ...flatData(ctx.body, 'update') };
+			// The platform merges the sent columns into the entry (its own widgets update one column
+			// of an entry this way); replacing an entry's data is a commit with `extend: false`.
+			const data = { ...current.data, ...flatData(ctx.body, 'update') };
 			const entry = { ...current, data, updatedAt: iso(ctx.state.now()) };
 			store.replaceEntry(ctx.state, dataSource.id, entry);
 			changed(ctx.state, dataSource, ctx.principal, [data]);
@@ -509,7 +623,7 @@ const routes = [
 		area: AREA,
 		auth: 'optional',
 		handler: (ctx) => ({
-			body: { versions: versions.versionsOf(ctx.state, openDataSource(ctx, 'read').id) },
+			body: { versions: versions.newestFirst(ctx.state, openDataSource(ctx, 'read').id) },
 		}),
 	},
 	...['GET', 'POST'].map((method) => ({

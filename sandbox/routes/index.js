@@ -11,8 +11,9 @@ const allRoutes = [
 	...require('./apps').routes,
 	...require('./communicate').routes,
 	...require('./notifications').routes,
-	...require('./dataSources').routes,
+	// Before the data source routes: `/v1/data-sources/deleted` is not a data source named so.
 	...require('./dataSourceExtras').routes,
+	...require('./dataSources').routes,
 	...require('./organizations').routes,
 	...require('./ai').routes,
 ];

@@ -1,4 +1,11 @@
-import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import {
+	apiRequests,
+	callSandbox,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+} from '../harness';
 
 const sandbox = useSandbox();
 const staff = { __rl: true, mode: 'id', value: '100' };
@@ -19,7 +26,7 @@ describe('Entry bulk operations', () => {
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({
 			method: 'POST',
-			body: { entries: [{ Name: 'Hal' }, { Name: 'Ida', Age: 30 }], append: true },
+			body: { entries: [{ Name: 'Hal' }, { Name: 'Ida', Age: 30 }], append: true, runHooks: false },
 		});
 		expect(result.items).toEqual([
 			expect.objectContaining({
@@ -28,6 +35,40 @@ describe('Entry bulk operations', () => {
 			}),
 		]);
 		expect(staffEntries()).toHaveLength(7);
+		// Fliplet runs a bulk append's insert hooks unless told not to: the default sends false.
+		expect(sandbox().state.hookRuns ?? []).toEqual([]);
+	});
+
+	it('Import with Run Insert Hooks runs them once per new entry', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'import',
+				dataSource: staff,
+				options: { runHooks: true },
+			},
+			input: people,
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data$/);
+		expect(request.body).toMatchObject({ append: true, runHooks: true });
+		const added = staffEntries().filter((entry: any) => ['Hal', 'Ida'].includes(entry.data.Name));
+		expect(sandbox().state.hookRuns).toEqual([
+			{ dataSourceId: 100, kind: 'insert', entryIds: added.map((entry: any) => entry.id) },
+		]);
+	});
+
+	it("the sandbox runs a bulk append's insert hooks by default, as the platform does", async () => {
+		const append = (body: object) =>
+			callSandbox(sandbox(), 'POST', '/v1/data-sources/100/data', body, TOKENS.org);
+		expect((await append({ entries: [{ Name: 'Lou' }], append: true })).status).toBe(200);
+		expect(sandbox().state.hookRuns).toHaveLength(1);
+		expect(sandbox().state.hookRuns[0]).toMatchObject({ kind: 'insert', dataSourceId: 100 });
+		await append({ entries: [{ Name: 'Max' }], append: true, runHooks: false });
+		await append({ entries: [{ Name: 'Nat' }], append: 'true', runHooks: 'false' });
+		expect(sandbox().state.hookRuns).toHaveLength(1);
+		expect((await append({ entries: [], runHooks: 'maybe' })).status).toBe(400);
 	});
 
 	it('Import replaces all entries only when "Replace All Entries" is chosen', async () => {
@@ -43,7 +84,10 @@ describe('Entry bulk operations', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data$/);
-		expect(request.body).toEqual({ entries: [{ Name: 'Hal' }, { Name: 'Ida', Age: 30 }] });
+		expect(request.body).toEqual({
+			entries: [{ Name: 'Hal' }, { Name: 'Ida', Age: 30 }],
+			runHooks: false,
+		});
 		expect(result.json).toEqual([{ imported: 2, mode: 'replace' }]);
 		expect(staffEntries().map((entry: any) => entry.data.Name)).toEqual(['Hal', 'Ida']);
 	});

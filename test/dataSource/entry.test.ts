@@ -1,4 +1,11 @@
-import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import {
+	apiRequests,
+	callSandbox,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+} from '../harness';
 
 const sandbox = useSandbox();
 const staff = { __rl: true, mode: 'id', value: '100' };
@@ -122,7 +129,7 @@ describe('Entry resource: single entries', () => {
 		expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice Martin', Age: 35 } });
 	});
 
-	it('Update with Replace sends only the given columns', async () => {
+	it('Update with Replace sends a commit without merging, which removes the other columns', async () => {
 		const result = await runNode({
 			parameters: {
 				resource: 'entry',
@@ -135,10 +142,40 @@ describe('Entry resource: single entries', () => {
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.error).toBeUndefined();
-		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data\/200$/);
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'PUT', body: { Name: 'Alice M.' } });
+		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\//);
+		expect(requests.map((r) => [r.method, r.path])).toEqual([
+			['POST', '/v1/data-sources/100/commit'],
+			['GET', '/v1/data-sources/100/data/200'],
+		]);
+		expect(requests[0].body).toEqual({
+			entries: [{ id: 200, data: { Name: 'Alice M.' } }],
+			append: true,
+			extend: false,
+			returnEntries: false,
+		});
 		expect(result.json[0].data).toEqual({ Name: 'Alice M.' });
+		const stored = sandbox().state.entries.find((entry: any) => entry.id === 200);
+		expect(stored.data).toEqual({ Name: 'Alice M.' });
+	});
+
+	it('the single entry update (PUT …/data/:entryId) merges, as on the platform', async () => {
+		const before = await callSandbox(
+			sandbox(),
+			'GET',
+			'/v1/data-sources/100/data/200',
+			undefined,
+			TOKENS.org,
+		);
+		const answer = await callSandbox(
+			sandbox(),
+			'PUT',
+			'/v1/data-sources/100/data/200',
+			{ Age: 36 },
+			TOKENS.org,
+		);
+		expect(answer.status).toBe(200);
+		expect(answer.body.data).toEqual({ ...before.body.data, Age: 36 });
+		expect(Object.keys(before.body.data).length).toBeGreaterThan(1);
 	});
 
 	it('Delete removes the entry and reports it', async () => {
@@ -190,8 +227,8 @@ describe('Entry resource: input checks and retries', () => {
 		sandbox().injectFault({
 			mode: 'status-before',
 			status: 502,
-			method: 'PUT',
-			path: '/data/200$',
+			method: 'POST',
+			path: '/commit$',
 		});
 		const result = await runNode({
 			parameters: {
@@ -205,7 +242,7 @@ describe('Entry resource: input checks and retries', () => {
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.error).toBeUndefined();
-		expect(apiRequests(sandbox(), /\/data\/200$/).map((r) => r.status)).toEqual([502, 200]);
+		expect(apiRequests(sandbox(), /\/commit$/).map((r) => r.status)).toEqual([502, 200]);
 		expect(result.json[0].data).toEqual({ Name: 'Twice' });
 	});
 });

@@ -20,7 +20,7 @@ function context(parameters: Record<string, unknown>) {
 }
 
 describe('Column pickers', () => {
-	it('sort rules offer the columns plus the entry ID and dates', async () => {
+	it("sort rules offer the columns plus the entry ID, dates and Studio's row order", async () => {
 		const options = await methods().loadOptions!.getDataSourceSortColumns.call(
 			context({
 				resource: 'entry',
@@ -38,6 +38,7 @@ describe('Column pickers', () => {
 			'id',
 			'createdAt',
 			'updatedAt',
+			'$order',
 		]);
 		expect(apiRequests(sandbox(), /^\/v1\/data-sources\/100$/)).toHaveLength(1);
 	});

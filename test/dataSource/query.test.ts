@@ -145,12 +145,14 @@ describe('Entry Get Many / Query', () => {
 		expect(result.json.map((entry) => entry.id)).toEqual([200, 201]);
 	});
 
-	it('JSON mode: where with operators and an aggregation pipeline', async () => {
+	it('JSON mode: where with operators and an aggregation pipeline over whole entries', async () => {
 		const { bodies, result } = await query({
 			queryMode: 'json',
 			where: JSON.stringify({ Age: { $gte: 25 } }),
 			aggregate: JSON.stringify([
-				{ $group: { _id: '$Department', count: { $sum: 1 }, oldest: { $max: '$Age' } } },
+				{
+					$group: { _id: '$data.Department', count: { $sum: 1 }, oldest: { $max: '$data.Age' } },
+				},
 				{ $sort: { _id: 1 } },
 			]),
 		});
@@ -173,13 +175,42 @@ describe('Entry Get Many / Query', () => {
 				dataSource: { __rl: true, mode: 'name', value: '2024' },
 				queryMode: 'json',
 				aggregate:
-					'[{"$group": {"_id": null, "revenue": {"$sum": {"$convertToNumber": "$Revenue"}}}}]',
+					'[{"$group": {"_id": null, "revenue": {"$sum": {"$convertToNumber": "$data.Revenue"}}}}]',
 			},
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([{ _id: null, revenue: 2180.5 }]);
 		expect(apiRequests(sandbox(), /query$/)[0].query).toEqual({ dsn: 'true' });
+	});
+
+	it("JSON mode: the pipeline also reads the entry's own fields ($id, $createdAt)", async () => {
+		const { result } = await query({
+			queryMode: 'json',
+			where: JSON.stringify({ Department: 'Sales' }),
+			aggregate: JSON.stringify([
+				{
+					$group: {
+						_id: '$data.Department',
+						firstId: { $min: '$id' },
+						lastId: { $max: '$id' },
+						since: { $min: '$createdAt' },
+					},
+				},
+			]),
+		});
+		const sales = sandbox().state.entries.filter(
+			(entry: any) => entry.dataSourceId === 100 && entry.data.Department === 'Sales',
+		);
+		expect(sales.length).toBeGreaterThan(1);
+		expect(result.json).toEqual([
+			{
+				_id: 'Sales',
+				firstId: Math.min(...sales.map((entry: any) => entry.id)),
+				lastId: Math.max(...sales.map((entry: any) => entry.id)),
+				since: sales.map((entry: any) => entry.createdAt).sort()[0],
+			},
+		]);
 	});
 
 	it('JSON mode: a join returns the matches under "joins"', async () => {

@@ -110,7 +110,7 @@ describe('Entry → Get Many: aggregation', () => {
 	it('hides Return All, Limit and Output (and shows a notice) when Aggregate is set', () => {
 		const withAggregate = resolvedParameters({
 			...base,
-			aggregate: '[{"$group": {"_id": "$Department"}}]',
+			aggregate: '[{"$group": {"_id": "$data.Department"}}]',
 			returnAll: false,
 			limit: 3,
 			entryOutput: 'columns',

@@ -32,14 +32,38 @@ describe('Data Source Version resource', () => {
 		expect(
 			result.json.map((version: any) => [version.data.action, version.data.entries.count]),
 		).toEqual([
-			['snapshot', 5],
 			['commit', 4],
+			['snapshot', 5],
 		]);
-		expect(result.json[1]).toMatchObject({ dataSourceId: 100, userId: 102, user: { id: 102 } });
+		expect(result.json[0]).toMatchObject({ dataSourceId: 100, userId: 102, user: { id: 102 } });
 		expect(apiRequests(sandbox(), /versions$/)[0]).toMatchObject({
 			method: 'GET',
 			path: '/v1/data-sources/100/versions',
 		});
+	});
+
+	it('Get Many with Limit 1 gives the newest version (the platform lists newest first)', async () => {
+		await deleteEntry('204');
+		await deleteEntry('203');
+		const result = await runNode({
+			parameters: {
+				resource: 'dataSourceVersion',
+				operation: 'getMany',
+				dataSource: staff,
+				returnAll: false,
+				limit: 1,
+			},
+			credentials: credentials(),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(1);
+		expect(result.json[0]).toMatchObject({ data: { action: 'commit', entries: { count: 3 } } });
+		const newest = Math.max(
+			...sandbox()
+				.state.versions.filter((version: any) => version.dataSourceId === 100)
+				.map((version: any) => version.id),
+		);
+		expect(result.json[0].id).toBe(newest);
 	});
 
 	it('Get Entries reads a version with a limit (GET) or a where filter (POST)', async () => {

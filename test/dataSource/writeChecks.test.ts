@@ -91,6 +91,7 @@ describe('Entry → Import', () => {
 		expect(request.body).toEqual({
 			entries: [{ id: 200, Name: 'Copy of Alice' }, { Name: 'Kim' }],
 			append: true,
+			runHooks: false,
 		});
 		expect(result.json).toEqual([{ imported: 2, mode: 'append' }]);
 		const copy = staffEntries().find((entry: any) => entry.data.Name === 'Copy of Alice');

@@ -216,7 +216,7 @@ describe('Sandbox data-source hooks', () => {
 		]);
 	});
 
-	it('a bulk import and a commit without runHooks run no hook; a commit with runHooks runs them per entry', async () => {
+	it('a bulk import with runHooks false and a commit without runHooks run no hook; a commit with runHooks runs them per entry', async () => {
 		await setHooks([
 			{
 				type: 'web',
@@ -228,7 +228,7 @@ describe('Sandbox data-source hooks', () => {
 			sandbox(),
 			'POST',
 			'/v1/data-sources/101/data',
-			{ entries: [{ Name: 'Bulk' }], append: true },
+			{ entries: [{ Name: 'Bulk' }], append: true, runHooks: false },
 			TOKENS.org,
 		);
 		const commit = (runHooks?: string[]) =>
@@ -250,5 +250,30 @@ describe('Sandbox data-source hooks', () => {
 		await hooksSettled(sandbox().state);
 		const ids = committed.body.entries.slice(-2).map((e: any) => String(e.id));
 		expect(received.map((r) => r.body)).toEqual(ids.map((id: string) => ({ id, event: 'insert' })));
+	});
+
+	it('a bulk append runs the insert hooks of every new entry by default, as on the platform', async () => {
+		await setHooks([
+			{
+				type: 'web',
+				runOn: ['insert'],
+				payload: { endpoint, body: { name: '{{{Name}}}', event: '{{event}}' } },
+			},
+		]);
+		const bulk = (body: object) =>
+			callSandbox(sandbox(), 'POST', '/v1/data-sources/101/data', body, TOKENS.org);
+		await bulk({ entries: [{ Name: 'One' }, { Name: 'Two' }], append: true });
+		await hooksSettled(sandbox().state);
+		expect(received.map((r) => r.body)).toEqual([
+			{ name: 'One', event: 'insert' },
+			{ name: 'Two', event: 'insert' },
+		]);
+		// A replace runs them only when asked.
+		await bulk({ entries: [{ Name: 'Three' }] });
+		await hooksSettled(sandbox().state);
+		expect(received).toHaveLength(2);
+		await bulk({ entries: [{ Name: 'Four' }], runHooks: true });
+		await hooksSettled(sandbox().state);
+		expect(received.map((r) => r.body.name)).toEqual(['One', 'Two', 'Four']);
 	});
 });

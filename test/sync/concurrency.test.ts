@@ -126,7 +126,7 @@ describe('Entry → Sync with other writers', () => {
 		expect(queriesOf(sandbox())).toHaveLength(2);
 		const check = queriesOf(sandbox())[1];
 		expect(check.body.aggregate).toEqual([
-			{ $group: { _id: '$Email', n: { $sum: 1 } } },
+			{ $group: { _id: '$data.Email', n: { $sum: 1 } } },
 			{ $group: { _id: '$n', keys: { $sum: 1 } } },
 		]);
 		expect(check.status).toBe(200);

@@ -54,7 +54,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 			],
 		});
 		expect(check.body.aggregate).toEqual([
-			{ $group: { _id: '$Email', n: { $sum: 1 } } },
+			{ $group: { _id: '$data.Email', n: { $sum: 1 } } },
 			{ $group: { _id: '$n', keys: { $sum: 1 } } },
 		]);
 		expect(queriesOf(sandbox())).toHaveLength(2);
@@ -74,7 +74,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 		const checks = checksOf(sandbox());
 		expect(checks).toHaveLength(1);
 		expect(checks[0].body.aggregate[0]).toEqual({
-			$group: { _id: { k0: '$A', k1: '$B' }, n: { $sum: 1 } },
+			$group: { _id: { k0: '$data.A', k1: '$data.B' }, n: { $sum: 1 } },
 		});
 		expect(checks[0].body.where.$filters).toEqual([
 			{ column: 'A', condition: 'oneof', value: ['a', 'b'] },
@@ -238,7 +238,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 
 describe('Entry → Sync: the duplicate check after filling an empty data source', () => {
 	const COUNT_BY_KEY = [
-		{ $group: { _id: '$Email', n: { $sum: 1 } } },
+		{ $group: { _id: '$data.Email', n: { $sum: 1 } } },
 		{ $group: { _id: '$n', keys: { $sum: 1 } } },
 	];
 

@@ -113,12 +113,20 @@ export function buildWhere(
 	return where;
 }
 
+/**
+ * The sort list's value for the entry-level `order`, the row order Fliplet Studio shows; not
+ * `order`, which names a column of that name.
+ */
+export const ROW_ORDER = '$order';
+
+const sortPath = (column: string) => (column === ROW_ORDER ? 'order' : columnPath(column));
+
 /** `[[path, ASC|DESC]]` from the sort rows. */
 export function buildOrder(rules: IDataObject[]): Array<[string, string]> {
 	return rules
 		.filter((rule) => String(rule.column ?? '').trim())
 		.map((rule) => [
-			columnPath(String(rule.column).trim()),
+			sortPath(String(rule.column).trim()),
 			rule.direction === 'DESC' ? 'DESC' : 'ASC',
 		]);
 }
@@ -126,7 +134,7 @@ export function buildOrder(rules: IDataObject[]): Array<[string, string]> {
 /** What a JSON array parameter holds, for the error that says how to fix it. */
 const ARRAY_EXAMPLES: Record<string, string> = {
 	entries: '[{"data": {"Name": "Ann"}}, {"id": 12, "data": {"Age": 31}}]',
-	aggregate: '[{"$group": {"_id": "$Department", "count": {"$sum": 1}}}]',
+	aggregate: '[{"$group": {"_id": "$data.Department", "count": {"$sum": 1}}}]',
 };
 
 /** A JSON parameter (object or array), or undefined when left empty. */

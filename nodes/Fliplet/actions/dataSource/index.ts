@@ -5,6 +5,7 @@ import * as create from './create.operation';
 import * as deleteDataSource from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as getManyDeleted from './getManyDeleted.operation';
 import * as restore from './restore.operation';
 import * as update from './update.operation';
 
@@ -13,6 +14,7 @@ export const operations: Record<string, OperationModule> = {
 	delete: deleteDataSource,
 	get,
 	getMany,
+	getManyDeleted,
 	restore,
 	update,
 };
@@ -40,7 +42,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a data source (columns, type, settings) by ID or name',
+				description:
+					'Get a data source (columns, type, settings) by ID or name, optionally with its number of entries',
 				action: 'Get a data source',
 			},
 			{
@@ -48,6 +51,13 @@ export const description: INodeProperties[] = [
 				value: 'getMany',
 				description: 'List the data sources of an app or an organization',
 				action: 'Get many data sources',
+			},
+			{
+				name: 'Get Many Deleted',
+				value: 'getManyDeleted',
+				description:
+					"List the deleted data sources that can still be restored (Fliplet Studio's trash; not in the public docs)",
+				action: 'Get many deleted data sources',
 			},
 			{
 				name: 'Restore',
@@ -68,6 +78,7 @@ export const description: INodeProperties[] = [
 	...deleteDataSource.description,
 	...get.description,
 	...getMany.description,
+	...getManyDeleted.description,
 	...restore.description,
 	...update.description,
 ];

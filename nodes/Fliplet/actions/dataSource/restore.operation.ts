@@ -1,21 +1,30 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readWholeNumberParameter } from '../../helpers/locators';
+import { readLocator, requireWholeNumber } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
+	// A resource locator under the former text field's name: a saved ID reads as "By ID".
 	{
-		displayName: 'Data Source ID',
+		displayName: 'Deleted Data Source',
 		name: 'dataSourceId',
-		type: 'string',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
 		required: true,
-		default: '',
-		placeholder: 'e.g. 123',
 		description:
-			'ID of the deleted data source to bring back with its entries. The restore call is the one Fliplet Studio uses; it is not in the public API docs, so it may change.',
+			'The deleted data source to bring back with its entries. The restore call is the one Fliplet Studio uses; it is not in the public API docs, so it may change.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchDeletedDataSources', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 123' },
+		],
 	},
 ];
 
@@ -26,7 +35,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const id = readWholeNumberParameter.call(this, 'dataSourceId', 'Data source ID', itemIndex);
+		const { value } = readLocator.call(this, 'dataSourceId', itemIndex);
+		const id = requireWholeNumber.call(this, value, 'Data source ID', itemIndex);
 		// Not retried: after a restore that landed, a second one would fail with "not deleted".
 		const body = await flipletApiRequest.call(this, {
 			method: 'POST',

@@ -24,7 +24,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getMany',
-				description: 'List the versions (snapshots) of a data source, taken on each change',
+				description:
+					'List the versions (snapshots) of a data source, taken on each change, newest first',
 				action: 'Get many data source versions',
 			},
 			{

@@ -68,9 +68,9 @@ const properties: INodeProperties[] = [
 		type: 'json',
 		default: '',
 		displayOptions: json,
-		placeholder: '[{"$group": {"_id": "$Department", "count": {"$sum": 1}}}]',
+		placeholder: '[{"$group": {"_id": "$data.Department", "count": {"$sum": 1}}}]',
 		description:
-			'Optional pipeline of $project, $group and $sort stages ($sum, $avg, $min, $max; {"$convertToNumber": "$Column"} turns text into numbers). Each result becomes one item.',
+			'Optional pipeline of $project, $group and $sort stages over whole entries: a column is "$data.Column", and the entry\'s own fields (its ID and dates) are "$" and their name, e.g. "$createdAt" ($sum, $avg, $min, $max; {"$convertToNumber": "$data.Column"} turns text into numbers). Each result becomes one item.',
 	},
 	{
 		displayName: 'Join (JSON)',
@@ -78,9 +78,10 @@ const properties: INodeProperties[] = [
 		type: 'json',
 		default: '',
 		displayOptions: json,
-		placeholder: '{"Department": {"dataSourceId": 123, "on": {"data.Department": "data.Name"}}}',
+		placeholder:
+			'{"Department": {"dataSourceName": "Departments", "on": {"data.Department": "data.Name"}}}',
 		description:
-			'Optional joins: name → {dataSourceId, on: {this column path: other column path}} with optional required, where, attributes, limit, order, count. Matches come back under "joins".',
+			'Optional joins: name → {dataSourceId or dataSourceName, on: {this column path: other column path}} with optional required, where, attributes, limit, order, count. Matches come back under "joins".',
 	},
 	{
 		displayName:
@@ -108,6 +109,14 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. Name, Email',
 				description:
 					'Comma-separated columns to return (the entry ID always comes back). Empty returns all columns.',
+			},
+			{
+				displayName: 'Distinct',
+				name: 'distinct',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to return each combination of the Columns to Return once (without entry IDs); needs Columns to Return',
 			},
 			{
 				displayName: 'Response',
@@ -164,7 +173,18 @@ function queryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const order = buildOrder(this.getNodeParameter('sort.property', itemIndex, []) as IDataObject[]);
 	if (order.length) body.order = order;
 	const attributes = splitList(this.getNodeParameter('options.attributes', itemIndex, ''));
-	if (attributes.length) body.attributes = ['id', ...attributes.map(columnPath)];
+	if (this.getNodeParameter('options.distinct', itemIndex, false) === true) {
+		if (!attributes.length) {
+			throw new NodeOperationError(this.getNode(), 'Distinct needs Columns to Return', {
+				itemIndex,
+				description:
+					'Give the columns whose combinations you want once each in Options → Columns to Return, e.g. Department.',
+			});
+		}
+		// Without the entry id: with it every entry is distinct.
+		body.attributes = attributes.map(columnPath);
+		body.distinct = true;
+	} else if (attributes.length) body.attributes = ['id', ...attributes.map(columnPath)];
 	return body;
 }
 
@@ -182,6 +202,29 @@ async function query(
 		idempotent: true,
 		itemIndex,
 	})) as IDataObject;
+}
+
+/**
+ * Up to `max` distinct rows, read in pages by position: distinct rows carry no entry id to anchor a
+ * page on, so a write meanwhile may shift a row across a page boundary.
+ */
+async function readDistinct(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	body: IDataObject,
+	max: number,
+	pageSize: number,
+	itemIndex: number,
+) {
+	const rows: IDataObject[] = [];
+	while (rows.length < max) {
+		const limit = Math.min(pageSize, max - rows.length);
+		const page = await query.call(this, target, { ...body, limit, offset: rows.length }, itemIndex);
+		const found = listFrom(this.getNode(), page, 'entries', itemIndex);
+		rows.push(...found.slice(0, limit));
+		if (found.length < limit) break;
+	}
+	return rows;
 }
 
 /**
@@ -246,6 +289,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 
 		const max = maxResults.call(this, itemIndex);
 		const pageSize = this.getNodeParameter('options.pageSize', itemIndex, 1000) as number;
+		const output = this.getNodeParameter('entryOutput', itemIndex, 'entry') as EntryOutput;
+		if (body.distinct) {
+			const rows = await readDistinct.call(this, target, body, max, pageSize, itemIndex);
+			if (raw) return { entries: rows };
+			return rows.map((row) => entryAs(row, output));
+		}
 		const { pagination, entries } = await readAll.call(
 			this,
 			target,
@@ -255,7 +304,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			itemIndex,
 		);
 		if (raw) return pagination === undefined ? { entries } : { entries, pagination };
-		const output = this.getNodeParameter('entryOutput', itemIndex, 'entry') as EntryOutput;
 		return entries.map((entry) => entryAs(entry, output));
 	});
 }

@@ -39,6 +39,23 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Run Insert Hooks',
+				name: 'runHooks',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether the data source's insert hooks (web calls, emails, push notifications) run once for every imported entry. Off by default: Fliplet runs them for a bulk append unless told not to, and an import of 10,000 rows would make 10,000 calls.",
+			},
+		],
+	},
+	{
 		displayName:
 			'This node sends all input items in one request: each item\'s fields become the columns of one entry. "Replace All Entries" deletes every entry that is not in the input.',
 		name: 'importNotice',
@@ -55,6 +72,7 @@ export const description = updateDisplayOptions(
 interface Batch {
 	target: DataSourceTarget;
 	replace: boolean;
+	runHooks: boolean;
 	itemIndexes: number[];
 }
 
@@ -80,8 +98,9 @@ function groupItems(
 			continue;
 		}
 		const replace = this.getNodeParameter('importMode', itemIndex, 'append') === 'replace';
-		const key = JSON.stringify([target.ref, target.qs, replace]);
-		const batch = batches.get(key) ?? { target, replace, itemIndexes: [] };
+		const runHooks = this.getNodeParameter('options.runHooks', itemIndex, false) === true;
+		const key = JSON.stringify([target.ref, target.qs, replace, runHooks]);
+		const batch = batches.get(key) ?? { target, replace, runHooks, itemIndexes: [] };
 		batch.itemIndexes.push(itemIndex);
 		batches.set(key, batch);
 	}
@@ -98,9 +117,13 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				method: 'POST',
 				path: dataSourcePath(batch.target, 'data'),
 				qs: batch.target.qs,
-				body: batch.replace ? { entries } : { entries, append: true },
-				// Replacing twice leaves the same content; appending twice would duplicate entries.
-				idempotent: batch.replace,
+				// `runHooks` always goes explicitly: without it Fliplet runs the insert hooks of an append.
+				body: batch.replace
+					? { entries, runHooks: batch.runHooks }
+					: { entries, append: true, runHooks: batch.runHooks },
+				// Replacing twice leaves the same content; appending twice would duplicate entries, and
+				// hooks would run twice.
+				idempotent: batch.replace && !batch.runHooks,
 				itemIndex: batch.itemIndexes[0],
 			});
 			output.push({

@@ -142,7 +142,7 @@ export const sortField: INodeProperties = {
 					typeOptions: loadColumns('getDataSourceSortColumns'),
 					default: '',
 					description:
-						'A column, or ID, createdAt or updatedAt. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						'A column, or ID, createdAt, updatedAt or $order (the row order of Fliplet Studio). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
 					displayName: 'Direction',

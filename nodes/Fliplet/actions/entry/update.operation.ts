@@ -41,7 +41,8 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Replace Entry',
 				value: 'replace',
-				description: 'The entry gets exactly the given columns; columns not given are removed',
+				description:
+					'The entry gets exactly the given columns; columns not given are removed (one commit without merging, then the entry is read back)',
 			},
 		],
 	},
@@ -54,23 +55,26 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * Merges the columns into the entry on the server: one commit updating `{id, data}` with `extend`,
- * so nothing is read and written back (another writer's change to other columns in between would
- * be lost). The commit does not return the entry, so it is read back for the output.
+ * Writes the columns with one commit updating `{id, data}`: with `extend` the platform merges them
+ * into the entry's other columns (nothing is read and written back, so another writer's change to
+ * other columns in between is kept); without it the entry gets exactly these columns. The single
+ * entry update (`PUT …/data/:entryId`) cannot replace: the platform merges there too. The commit
+ * does not return the entry, so it is read back for the output.
  */
-async function mergeInto(
+async function commitEntry(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	entryId: number,
 	data: IDataObject,
+	merge: boolean,
 	itemIndex: number,
 ) {
 	await flipletApiRequest.call(this, {
 		method: 'POST',
 		path: dataSourcePath(target, 'commit'),
 		qs: target.qs,
-		body: { entries: [{ id: entryId, data }], append: true, extend: true, returnEntries: false },
-		// Merging the same columns into the same entry again changes nothing (no hooks run).
+		body: { entries: [{ id: entryId, data }], append: true, extend: merge, returnEntries: false },
+		// Writing the same columns into the same entry again changes nothing (no hooks run).
 		idempotent: true,
 		itemIndex,
 	});
@@ -91,16 +95,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const data = getEntryData.call(this, items, itemIndex);
 		requireColumns.call(this, data, itemIndex);
 		requireStorable.call(this, data, itemIndex);
-		if (this.getNodeParameter('updateMode', itemIndex, 'merge') === 'merge')
-			return await mergeInto.call(this, target, entryId, data, itemIndex);
-		const body = await flipletApiRequest.call(this, {
-			method: 'PUT',
-			path: dataSourcePath(target, 'data', entryId),
-			qs: target.qs,
-			body: data,
-			idempotent: true,
-			itemIndex,
-		});
-		return entryFrom.call(this, body, itemIndex);
+		const merge = this.getNodeParameter('updateMode', itemIndex, 'merge') === 'merge';
+		return await commitEntry.call(this, target, entryId, data, merge, itemIndex);
 	});
 }

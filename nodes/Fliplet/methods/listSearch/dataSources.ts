@@ -79,3 +79,27 @@ export async function searchDataSources(
 	}
 	return { results };
 }
+
+/** Deleted data sources (Fliplet Studio's trash), for Restore: by name, with when they were deleted. */
+export async function searchDeletedDataSources(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const body = await flipletApiRequest.call(this, {
+		method: 'GET',
+		path: apiPath('data-sources', 'deleted'),
+	});
+	const wanted = filter?.toLowerCase();
+	const results: INodeListSearchResult['results'] = [];
+	for (const dataSource of listFrom(this.getNode(), body, 'dataSources')) {
+		const name = String(dataSource.name ?? '');
+		if (wanted && !name.toLowerCase().includes(wanted)) continue;
+		const id = String(dataSource.id);
+		const deletedAt = typeof dataSource.deletedAt === 'string' ? dataSource.deletedAt : '';
+		results.push({
+			name: deletedAt ? `${name} (${id}, deleted ${deletedAt.slice(0, 10)})` : `${name} (${id})`,
+			value: id,
+		});
+	}
+	return { results };
+}

@@ -1,3 +1,3 @@
 export { searchApps } from './apps';
-export { searchDataSources } from './dataSources';
+export { searchDataSources, searchDeletedDataSources } from './dataSources';
 export { searchOrganizations, searchOrganizationTokens } from './organizations';

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { columnDefinition } from '../../helpers/columnTypes';
+import { ROW_ORDER } from '../../helpers/dataSourceQuery';
 import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 
@@ -50,5 +51,6 @@ export async function getDataSourceSortColumns(
 		{ name: 'Entry ID', value: 'id' },
 		{ name: 'Created At', value: 'createdAt' },
 		{ name: 'Updated At', value: 'updatedAt' },
+		{ name: 'Row Order (as in Fliplet Studio)', value: ROW_ORDER },
 	];
 }

@@ -65,10 +65,11 @@ async function countKeyValues(
 ): Promise<KeyValueCounts | undefined> {
 	const { keyColumns } = settings;
 	if (!keyColumns.every(plainColumn)) return undefined;
+	// The pipeline sees whole entries: a column is `$data.<Column>`.
 	const keyValue =
 		keyColumns.length === 1
-			? `$${keyColumns[0]}`
-			: Object.fromEntries(keyColumns.map((column, index) => [`k${index}`, `$${column}`]));
+			? `$data.${keyColumns[0]}`
+			: Object.fromEntries(keyColumns.map((column, index) => [`k${index}`, `$data.${column}`]));
 	counter.requests++;
 	const body = await flipletApiRequest.call(this, {
 		method: 'POST',
