@@ -79,7 +79,8 @@ function completionFormat(body) {
 			throw badRequest('The responses format needs "useResponses": true.');
 		return 'responses';
 	}
-	if (body.useResponses !== undefined)
+	// The platform's JS docs show `useResponses: false` with messages ("or omit this parameter").
+	if (body.useResponses !== undefined && !(key === 'messages' && body.useResponses === false))
 		throw badRequest('"useResponses" is only for the responses format (input).');
 	if (key === 'contents') {
 		if (!Array.isArray(body.contents) || !body.contents.length)

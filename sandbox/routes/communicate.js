@@ -16,7 +16,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 function checkEmail(email, where) {
 	if (!isObject(email)) throw badRequest(`${where} must be an object.`);
 	if (!Array.isArray(email.to) || email.to.length === 0) {
-		throw badRequest(`${where}: "to" must be a non-empty array of {email, type}.`);
+		throw badRequest(`${where}: "to" must be a non-empty array of {email, name, type}.`);
 	}
 	email.to.forEach((recipient, i) => {
 		if (
@@ -25,6 +25,10 @@ function checkEmail(email, where) {
 			!EMAIL.test(recipient.email)
 		) {
 			throw badRequest(`${where}: to[${i}] has no valid email address.`);
+		}
+		// The platform's own code sends a display name as `name` beside the address.
+		if (recipient.name !== undefined && typeof recipient.name !== 'string') {
+			throw badRequest(`${where}: to[${i}].name must be a string.`);
 		}
 		if (recipient.type !== undefined && !RECIPIENT_TYPES.includes(recipient.type)) {
 			throw badRequest(`${where}: to[${i}].type must be one of ${RECIPIENT_TYPES.join(', ')}.`);

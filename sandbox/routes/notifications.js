@@ -8,21 +8,27 @@ const { iso } = require('../state');
 /**
  * App notifications. Not shown by the API and chosen here: create and update answer
  * `{notification}` (what the platform's editor reads), batch create `{notifications}`, delete and
- * mark-as-read `{success: true}`; count-only reads answer `{count}`; a numeric orderAt is epoch
- * milliseconds; a scheduled notification keeps status `scheduled` after its date; deleting marks
- * `deletedAt` (so includeDeleted can return it). Notifications belong to the app pair, so the
- * draft and published ids see the same ones.
+ * mark-as-read `{success: true}`; count-only reads answer `{count}`; a scheduled notification
+ * keeps status `scheduled` after its date; deleting marks `deletedAt` (so includeDeleted can
+ * return it). Notifications belong to the app pair, so the draft and published ids see the same
+ * ones.
+ *
+ * As the platform's own code shows: a numeric orderAt is Unix seconds (its editor sends
+ * `moment().unix()`); a list returns published notifications of the caller's scope unless
+ * `status` (one or several), `includeDrafts` or `includeAllScopes` widen it; an empty scope list
+ * is refused (the editor leaves `scope` out for everyone); `type` is `in-app` or `push`.
  */
 
 const STATUSES = ['draft', 'published', 'scheduled'];
+const TYPES = ['in-app', 'push'];
+const PRIORITIES = ['high', 'normal'];
 const SORTABLE = ['orderAt', 'createdAt', 'updatedAt', 'id', 'status'];
 
 /** @param {unknown} value @param {number} now */
 function parseOrderAt(value, now) {
 	if (value === undefined || value === null || value === '') return now;
-	const at = typeof value === 'number' ? value : Date.parse(String(value));
-	if (!Number.isFinite(at))
-		throw badRequest('orderAt must be a date (epoch milliseconds or ISO 8601).');
+	const at = typeof value === 'number' ? value * 1000 : Date.parse(String(value));
+	if (!Number.isFinite(at)) throw badRequest('orderAt must be a date (Unix seconds or ISO 8601).');
 	return at;
 }
 
@@ -30,8 +36,17 @@ function parseOrderAt(value, now) {
 function parseScope(scope) {
 	if (scope === undefined || scope === null) return undefined;
 	const list = Array.isArray(scope) ? scope : [scope];
+	if (!list.length)
+		throw badRequest('scope must not be empty: leave it out to reach every user of the app.');
 	if (!list.every(isObject)) throw badRequest('scope must be an object or an array of objects.');
 	return list;
+}
+
+/** @param {unknown} type */
+function parseType(type) {
+	if (type === undefined || type === null) return undefined;
+	if (!TYPES.includes(type)) throw badRequest(`type must be one of ${TYPES.join(', ')}.`);
+	return type;
 }
 
 /** @param {unknown} push */
@@ -43,6 +58,19 @@ function parsePush(push) {
 		// SPEC: the payload "contains title and body strings".
 		if (!isObject(payload) || typeof payload.title !== 'string' || typeof payload.body !== 'string')
 			throw badRequest('pushNotification.payload must be an object with title and body strings.');
+		if (payload.priority !== undefined && !PRIORITIES.includes(payload.priority))
+			throw badRequest(
+				`pushNotification.payload.priority must be one of ${PRIORITIES.join(', ')}.`,
+			);
+		if (payload.custom !== undefined) {
+			if (!isObject(payload.custom))
+				throw badRequest('pushNotification.payload.custom must be an object.');
+			const link = payload.custom.customData;
+			if (link !== undefined && (!isObject(link) || typeof link.action !== 'string'))
+				throw badRequest(
+					'pushNotification.payload.custom.customData must be a link object with an action, e.g. {action: "screen", page, query}.',
+				);
+		}
 	}
 	if (push.subscriptions !== undefined) {
 		if (!Array.isArray(push.subscriptions) || !push.subscriptions.every(Number.isInteger)) {
@@ -77,15 +105,22 @@ function createNotification(state, appId, body, where) {
 	const orderAt = parseOrderAt(body.orderAt, now);
 	checkSchedule(state, orderAt, status);
 	const scope = parseScope(body.scope);
+	const type = parseType(body.type) ?? 'in-app';
+	const pushNotification = parsePush(body.pushNotification) ?? null;
+	if (type === 'push' && !pushNotification?.payload)
+		throw badRequest(
+			`${where}: a push-only notification (type "push") needs pushNotification.payload.`,
+		);
 	const record = {
 		id: state.nextId++,
 		appId,
+		type,
 		data: body.data,
 		// SPEC: scope is "array of objects, or absent"; absent means broadcast.
 		...(scope ? { scope } : {}),
 		status,
 		orderAt: iso(orderAt),
-		pushNotification: parsePush(body.pushNotification) ?? null,
+		pushNotification,
 		createdAt: iso(now),
 		updatedAt: iso(now),
 		deletedAt: null,
@@ -107,12 +142,41 @@ function inScopes(record, scopes) {
 	return record.scope.some((scope) => keys.includes(JSON.stringify(scope)));
 }
 
+/**
+ * In the caller's own scope: broadcast, or a scope the caller's user record matches (a token
+ * that is no app user reaches only the broadcast ones).
+ */
+function inCallerScope(state, principal, record) {
+	if (!record.scope || record.scope.length === 0) return true;
+	const user = state.users.find((u) => u.id === principal.userId);
+	if (!user) return false;
+	return record.scope.some((scope) => new Query(scope).test(user));
+}
+
+/** The statuses a list returns: published unless `status` and `includeDrafts` say otherwise. */
+function listedStatuses(options) {
+	const raw = options.status;
+	let asked;
+	if (raw === undefined || raw === null || raw === '') asked = ['published'];
+	else if (Array.isArray(raw)) asked = raw;
+	else if (typeof raw === 'string') asked = raw.split(',').map((part) => part.trim());
+	else throw badRequest('status must be a status or an array of statuses.');
+	for (const status of asked) {
+		if (!STATUSES.includes(status))
+			throw badRequest(`status must list values of ${STATUSES.join(', ')}.`);
+	}
+	const statuses = new Set(asked);
+	if (truthy(options.includeDrafts)) statuses.add('draft');
+	return statuses;
+}
+
 function listNotifications({ state, principal, params, options, method }) {
 	const { draft } = requireApp(state, principal, params.id);
 	if (method === 'GET' && (options.where !== undefined || options.scope !== undefined)) {
 		throw badRequest('where and scope are only supported with POST.');
 	}
-	let list = state.notifications.filter((n) => n.appId === draft.id);
+	const statuses = listedStatuses(options);
+	let list = state.notifications.filter((n) => n.appId === draft.id && statuses.has(n.status));
 	if (!truthy(options.includeDeleted)) list = list.filter((n) => !n.deletedAt);
 	if (options.where !== undefined) {
 		if (!isObject(options.where)) throw badRequest('where must be an object.');
@@ -121,6 +185,8 @@ function listNotifications({ state, principal, params, options, method }) {
 	}
 	const scopes = parseScope(options.scope);
 	if (scopes) list = list.filter((n) => inScopes(n, scopes));
+	else if (!truthy(options.includeAllScopes))
+		list = list.filter((n) => inCallerScope(state, principal, n));
 	if (truthy(options.count)) return { body: { count: list.length } };
 
 	const order = options.order ?? 'orderAt';
@@ -219,17 +285,20 @@ const routes = [
 			const status = parseStatus(changes.status);
 			const orderAt = parseOrderAt(changes.orderAt, state.now());
 			checkSchedule(state, orderAt, status);
+			const type = parseType(changes.type);
+			const scope = parseScope(changes.scope);
+			const push =
+				changes.pushNotification === undefined ? undefined : parsePush(changes.pushNotification);
 			if (changes.data !== undefined) {
 				record.data =
 					changes.extendData === true ? { ...record.data, ...changes.data } : changes.data;
 			}
 			if (changes.scope !== undefined) {
-				const scope = parseScope(changes.scope);
 				if (scope) record.scope = scope;
 				else delete record.scope;
 			}
-			if (changes.pushNotification !== undefined)
-				record.pushNotification = parsePush(changes.pushNotification) ?? null;
+			if (changes.pushNotification !== undefined) record.pushNotification = push ?? null;
+			if (type) record.type = type;
 			record.status = status;
 			record.orderAt = iso(orderAt);
 			record.updatedAt = iso(state.now());

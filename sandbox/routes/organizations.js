@@ -1,12 +1,38 @@
 'use strict';
 
 const { randomBytes } = require('node:crypto');
-const { badRequest, isObject, notFound } = require('../http');
+const { Query } = require('mingo');
+const { badRequest, isObject, notFound, truthy } = require('../http');
 const { requireOrganization } = require('../access');
 const { addToken, iso } = require('../state');
 const { ANALYTICS_TYPES } = require('../seeds/organizations');
 
+/**
+ * Audit logs and analytics. The platform's JS API reads both with POST and a JSON body (its
+ * audit-log screen sends startDate, endDate, appId, sort, order, limit, offset, includePagination,
+ * where, userType, sessionId, fields and format); GET with a query string works too (SPEC).
+ * `fields` may name joined values: `user.email`, `user.type`, `app.name`, `typeDescription`,
+ * `dataString` (the data as JSON text); `where` can filter on them too. A record's user type is
+ * `studio` for Studio users and `app` for API and integration tokens.
+ */
+
 const SORTS = ['id', 'createdAt', 'type'];
+const USER_TYPES = ['app', 'appAction', 'studio'];
+
+/** Short descriptions of the log types, as the audit-log screen shows beside a type. */
+const TYPE_DESCRIPTIONS = {
+	'app.create': 'An app was created',
+	'app.publish': 'An app was published',
+	'app.settings.update': "An app's settings were updated",
+	'app.analytics.pageView': 'A screen of an app was viewed',
+	'app.analytics.event': 'An app sent an analytics event',
+	'app.view': 'An app was opened',
+	'app.update': 'An app downloaded an update',
+	'dataSource.entry.create': 'A data source entry was created',
+	'form.submit': 'A form was submitted',
+	'studio.analytics.presence': 'A user was active in Studio',
+	'user.login': 'A user signed in',
+};
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
 const DAY = 86_400_000;
@@ -50,9 +76,31 @@ function logParams(method, query, body) {
 		input.appId === undefined || input.appId === ''
 			? undefined
 			: integerParam(input.appId, 'appId');
+	const userTypes = listParam(input.userType, 'userType');
+	for (const type of userTypes ?? []) {
+		if (!USER_TYPES.includes(type))
+			throw badRequest(`"userType" must list values of ${USER_TYPES.join(', ')}.`);
+	}
+	let where = input.where;
+	if (typeof where === 'string' && where.trim()) {
+		try {
+			where = JSON.parse(where);
+		} catch {
+			throw badRequest('"where" must be a JSON object.');
+		}
+	}
+	if (where !== undefined && where !== null && where !== '' && !isObject(where))
+		throw badRequest('"where" must be an object.');
 	return {
 		types: listParam(input.type, 'type'),
 		appId,
+		sessionIds: listParam(
+			typeof input.sessionId === 'number' ? String(input.sessionId) : input.sessionId,
+			'sessionId',
+		),
+		userTypes,
+		where: isObject(where) ? whereQuery(where) : undefined,
+		includePagination: truthy(input.includePagination),
 		fields: listParam(input.fields, 'fields'),
 		startDate: dateParam(input.startDate, 'startDate'),
 		endDate: dateParam(input.endDate, 'endDate'),
@@ -72,19 +120,110 @@ function compare(a, b, sort) {
 	return a.id - b.id;
 }
 
+/** Sequelize-style operators of the platform's where, as mingo reads them. */
+function rewriteOperator(key, value) {
+	if (key === '$iLike' || key === '$like') {
+		const pattern = String(value)
+			.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+			.replace(/%/g, '.*')
+			.replace(/_/g, '.');
+		return { $regex: `^${pattern}$`, ...(key === '$iLike' ? { $options: 'i' } : {}) };
+	}
+	if (key === '$notIn') return { $nin: value };
+	return { [key]: value };
+}
+
+/**
+ * A where as the platform writes it (nested objects for joined records, e.g.
+ * `{user: {email: {$iLike: '%ann%'}}}`) as a mingo query on dotted paths.
+ */
+function flattenWhere(where, prefix = '') {
+	if (!isObject(where)) throw badRequest('Each part of "where" must be an object.');
+	const out = {};
+	for (const [key, value] of Object.entries(where)) {
+		if (key === '$and' || key === '$or' || key === '$nor') {
+			if (!Array.isArray(value)) throw badRequest(`"${key}" must be an array.`);
+			out[key] = value.map((part) => flattenWhere(part, prefix));
+		} else if (key.startsWith('$')) {
+			Object.assign(out, rewriteOperator(key, value));
+		} else if (isObject(value) && Object.keys(value).every((inner) => inner.startsWith('$'))) {
+			out[prefix + key] = Object.assign(
+				{},
+				...Object.entries(value).map(([op, inner]) => rewriteOperator(op, inner)),
+			);
+		} else if (isObject(value)) {
+			Object.assign(out, flattenWhere(value, `${prefix}${key}.`));
+		} else out[prefix + key] = value;
+	}
+	return out;
+}
+
+function whereQuery(where) {
+	try {
+		return new Query(flattenWhere(where));
+	} catch (error) {
+		if (error.status) throw error;
+		throw badRequest(`"where" is not a valid query: ${error.message}`);
+	}
+}
+
+/** The user a record names: `studio` for Studio users, `app` for API and integration tokens. */
+function logUser(state, userId) {
+	if (userId === null || userId === undefined) return null;
+	const user = state.users.find((u) => u.id === userId);
+	if (user) return { id: user.id, email: user.email, fullName: user.fullName, type: 'studio' };
+	const token = [...state.tokens.values()].find((t) => t.userId === userId);
+	if (!token) return null;
+	const kind = token.kind === 'user' ? 'studio' : 'app';
+	return {
+		id: userId,
+		email: `token-${userId}@tokens.example.com`,
+		fullName: token.name,
+		type: kind,
+	};
+}
+
+/** The record with the values the platform joins to it (user, app, type description, data text). */
+function joined(state, log) {
+	const app = log.appId === null ? undefined : findApp(state, log.appId);
+	return {
+		...log,
+		user: logUser(state, log.userId),
+		app: app ? { id: app.id, name: app.name } : null,
+		typeDescription: TYPE_DESCRIPTIONS[log.type] ?? null,
+		dataString: JSON.stringify(log.data ?? {}),
+	};
+}
+
+function findApp(state, appId) {
+	return state.apps.find((app) => app.id === appId || app.productionAppId === appId);
+}
+
 function selectLogs(state, organizationId, params) {
-	const { types, appId, startDate, endDate, sort, order } = params;
-	const matching = state.logs.filter((log) => {
-		if (log.organizationId !== organizationId) return false;
-		if (types ? !types.includes(log.type) : ANALYTICS_TYPES.includes(log.type)) return false;
-		if (appId !== undefined && log.appId !== appId) return false;
-		const at = Date.parse(log.createdAt);
-		if (startDate !== undefined && at < startDate) return false;
-		if (endDate !== undefined && at > endDate) return false;
-		return true;
-	});
+	const { types, appId, sessionIds, userTypes, where, startDate, endDate, sort, order } = params;
+	const matching = state.logs
+		.filter((log) => {
+			if (log.organizationId !== organizationId) return false;
+			if (types ? !types.includes(log.type) : ANALYTICS_TYPES.includes(log.type)) return false;
+			if (appId !== undefined && log.appId !== appId) return false;
+			if (sessionIds && !sessionIds.includes(String(log.sessionId))) return false;
+			const at = Date.parse(log.createdAt);
+			if (startDate !== undefined && at < startDate) return false;
+			if (endDate !== undefined && at > endDate) return false;
+			return true;
+		})
+		.map((log) => joined(state, log))
+		.filter((log) => !userTypes || (log.user !== null && userTypes.includes(log.user.type)))
+		.filter((log) => !where || where.test(log));
 	matching.sort((a, b) => (order === 'ASC' ? compare(a, b, sort) : compare(b, a, sort)));
 	return matching;
+}
+
+const JOINED = ['user', 'app', 'typeDescription', 'dataString'];
+
+/** The record's own fields, without the joined ones. */
+function plainRecord(record) {
+	return Object.fromEntries(Object.entries(record).filter(([key]) => !JOINED.includes(key)));
 }
 
 function whereOf(organizationId, params) {
@@ -99,11 +238,24 @@ function whereOf(organizationId, params) {
 	return where;
 }
 
+function valueAtPath(record, path) {
+	return path.split('.').reduce((value, key) => (isObject(value) ? value[key] : undefined), record);
+}
+
+/** The record's own fields, or the fields asked for (joined ones as nested objects). */
 function project(log, fields) {
-	if (!fields) return log;
-	return Object.fromEntries(
-		fields.filter((field) => field in log).map((field) => [field, log[field]]),
-	);
+	if (!fields) return plainRecord(log);
+	const out = {};
+	for (const field of fields) {
+		const value = valueAtPath(log, field);
+		if (value === undefined) continue;
+		const keys = field.split('.');
+		let target = out;
+		for (const key of keys.slice(0, -1))
+			target = target[key] = isObject(target[key]) ? target[key] : {};
+		target[keys.at(-1)] = value;
+	}
+	return out;
 }
 
 function csvCell(value) {
@@ -116,14 +268,15 @@ function toCsv(records, fields) {
 	const columns = fields ?? Object.keys(records[0] ?? { id: null, type: null, createdAt: null });
 	const lines = [columns.map(csvCell).join(',')];
 	for (const record of records)
-		lines.push(columns.map((column) => csvCell(record[column])).join(','));
+		lines.push(columns.map((column) => csvCell(valueAtPath(record, column))).join(','));
 	return Buffer.from(lines.join('\r\n') + '\r\n', 'utf8');
 }
 
 function logsHandler({ state, principal, params, query, body, method }) {
 	const organization = requireOrganization(state, principal, params.id);
 	const input = logParams(method, query, body);
-	const page = selectLogs(state, organization.id, input)
+	const matching = selectLogs(state, organization.id, input);
+	const page = matching
 		.slice(input.offset, input.offset + input.limit)
 		.map((log) => project(log, input.fields));
 	if (input.format === 'csv') {
@@ -139,6 +292,7 @@ function logsHandler({ state, principal, params, query, body, method }) {
 	return {
 		body: {
 			logs: page,
+			...(input.includePagination ? { totalCount: matching.length } : {}),
 			query: {
 				where: whereOf(organization.id, input),
 				offset: input.offset,

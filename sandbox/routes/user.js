@@ -1,5 +1,12 @@
 'use strict';
 
+/** The API host of each region; `GET /v1/user` answers the one of the token's region. */
+const REGION_HOSTS = {
+	eu: 'https://api.fliplet.com/',
+	us: 'https://us.api.fliplet.com/',
+	ca: 'https://ca.api.fliplet.com/',
+};
+
 const routes = [
 	{
 		method: 'GET',
@@ -15,6 +22,8 @@ const routes = [
 						lastName: null,
 						email: `token-${principal.userId}@tokens.example.com`,
 					},
+					// The platform's VS Code extension switches to this host after signing in.
+					host: REGION_HOSTS[state.region] ?? REGION_HOSTS.eu,
 				},
 			};
 		},

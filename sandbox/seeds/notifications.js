@@ -6,7 +6,7 @@ const AT = Date.parse('2026-01-10T08:00:00.000Z');
 
 /** Three notifications of the Staff Directory app (one deleted) and its two push subscriptions. */
 function seedNotifications(state) {
-	const base = { appId: 10, pushNotification: null, deletedAt: null };
+	const base = { appId: 10, type: 'in-app', pushNotification: null, deletedAt: null };
 	state.notifications.push(
 		{
 			...base,

@@ -127,6 +127,12 @@ describe('AI → Generate Text', () => {
 			},
 			{ model: 'gpt-5', input: 'raw responses', useResponses: true, reasoning: { effort: 'low' } },
 			{ model: 'gemini-2.5-pro', contents: [{ role: 'user', parts: [{ text: 'raw gemini' }] }] },
+			// Fliplet's docs show useResponses: false with messages as valid ("not the responses format").
+			{
+				model: 'gpt-4o',
+				messages: [{ role: 'user', content: 'not responses' }],
+				useResponses: false,
+			},
 		];
 		const texts: unknown[] = [];
 		for (const body of bodies) {
@@ -136,7 +142,12 @@ describe('AI → Generate Text', () => {
 			expect(apiRequests(sandbox(), COMPLETIONS).map((request) => request.body)).toEqual([body]);
 			texts.push(result.json[0].text);
 		}
-		expect(texts).toEqual(['Echo: raw chat', 'Echo: raw responses', 'Echo: raw gemini']);
+		expect(texts).toEqual([
+			'Echo: raw chat',
+			'Echo: raw responses',
+			'Echo: raw gemini',
+			'Echo: not responses',
+		]);
 	});
 
 	it.each([
@@ -156,6 +167,12 @@ describe('AI → Generate Text', () => {
 			/refuses/,
 		],
 		[{ model: 'gpt-4o', input: 'x' }, /useResponses/, /useResponses": true/],
+		[{ model: 'gpt-4o', input: 'x', useResponses: false }, /useResponses/, /useResponses": true/],
+		[
+			{ model: 'gemini-2.5-pro', contents: [], useResponses: false },
+			/only for the responses format/,
+			/Remove "useResponses"/,
+		],
 		[{ messages: [{ role: 'user', content: 'x' }] }, /no "model"/, /explicit "model"/],
 		[{ model: 'gpt-4o', messages: [], contents: [] }, /mixes messages and contents/, /exactly one/],
 	])('refuses %j before sending anything', async (body, message, description) => {

@@ -59,6 +59,15 @@ describe('Sandbox AI endpoints', () => {
 		expect((await post('/v1/apps/11/ai/audio', form)).body.message).toMatch(/development/);
 	});
 
+	it('accepts useResponses: false with messages (the chat-completions format)', async () => {
+		const { status, body } = await post('/v1/apps/11/ai/completions', {
+			...CHAT,
+			useResponses: false,
+		});
+		expect(status).toBe(200);
+		expect(body.choices[0].message.content).toEqual(expect.any(String));
+	});
+
 	it('acknowledges a streamed completion without content', async () => {
 		const { status, body } = await post('/v1/apps/11/ai/completions', { ...CHAT, stream: true });
 		expect(status).toBe(200);
@@ -71,6 +80,7 @@ describe('Sandbox AI endpoints', () => {
 	it.each([
 		[{ model: 'gpt-4o-mini', prompt: 'Once' }, /Legacy prompt/],
 		[{ model: 'gpt-4o-mini', input: 'x' }, /useResponses/],
+		[{ model: 'gpt-4o-mini', input: 'x', useResponses: false }, /useResponses/],
 		[{ model: 'gpt-4o-mini', messages: CHAT.messages, contents: [] }, /exactly one/],
 		[{ messages: CHAT.messages }, /model/],
 		[{ model: 'gemini-2.5-flash', messages: CHAT.messages }, /not configured for chat-completions/],

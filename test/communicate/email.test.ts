@@ -221,6 +221,67 @@ describe('Email → subject, body and attachment names', () => {
 	});
 });
 
+describe('Email → display names', () => {
+	it('sends "Name <address>" in To, CC and BCC as the address with its name beside it', async () => {
+		const result = await runNode({
+			parameters: emailParameters({
+				to: 'Ann <ann@example.com>, "Lee, Bob" <bob@example.com>, carl@example.org',
+				options: { cc: '"Dana \\"D\\" Ray" <dana@example.com>', bcc: '<audit@example.com>' },
+			}),
+			input: [{ json: { name: 'team' } }],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = apiRequests(sandbox(), /^\/v1\/communicate\/email$/);
+		expect(request.body.to).toEqual([
+			{ email: 'ann@example.com', name: 'Ann', type: 'to' },
+			{ email: 'bob@example.com', name: 'Lee, Bob', type: 'to' },
+			{ email: 'carl@example.org', type: 'to' },
+			{ email: 'dana@example.com', name: 'Dana "D" Ray', type: 'cc' },
+			{ email: 'audit@example.com', type: 'bcc' },
+		]);
+		expect(sandbox().state.sent.emails[0].to[0]).toEqual({
+			email: 'ann@example.com',
+			name: 'Ann',
+			type: 'to',
+		});
+		expect(result.json[0]).toMatchObject({
+			sent: true,
+			to: ['ann@example.com', 'bob@example.com', 'carl@example.org'],
+			cc: ['dana@example.com'],
+		});
+	});
+
+	it('takes {email, name} objects from a list expression', async () => {
+		const result = await runNode({
+			parameters: emailParameters({ to: '={{ $json.to }}' }),
+			input: [{ json: { name: 'x', to: [{ email: 'ann@example.com', name: 'Ann' }] } }],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(sandbox().state.sent.emails[0].to).toEqual([
+			{ email: 'ann@example.com', name: 'Ann', type: 'to' },
+		]);
+	});
+
+	it.each([
+		['Ann <ann@example>', '"Ann <ann@example>"'],
+		['Ann ann@example.com', '"Ann ann@example.com"'],
+		['Ann <>', '"Ann <>"'],
+	])('still refuses %s, naming it as written, before sending', async (to, named) => {
+		const result = await runNode({
+			parameters: emailParameters({ to }),
+			input: [{ json: { name: 'x' } }],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error?.message).toBe(`Item 0: invalid email address in "To": ${named}`);
+		expect(result.error?.description).toMatch(
+			/after a display name with the address in angle brackets/,
+		);
+		expect(apiRequests(sandbox(), /^\/v1\/communicate/)).toHaveLength(0);
+	});
+});
+
 describe('Email → validation sends nothing', () => {
 	it.each([
 		[

@@ -3,7 +3,9 @@ import {
 	headerProblem,
 	invalidAddresses,
 	isEmailAddress,
+	parseRecipient,
 	splitAddresses,
+	splitRecipients,
 } from '../../nodes/Fliplet/helpers/email';
 import { toE164 } from '../../nodes/Fliplet/helpers/phone';
 
@@ -36,6 +38,17 @@ describe('email helpers', () => {
 		'ann@.com',
 	])('refuses %s', (address) => {
 		expect(isEmailAddress(address)).toBe(false);
+	});
+
+	it('reads display names as mail clients write them', () => {
+		expect(splitRecipients('Ann <a@x.io>; "Lee, Bob" <b@x.io>\nc@x.io, <d@x.io>')).toEqual([
+			{ email: 'a@x.io', name: 'Ann' },
+			{ email: 'b@x.io', name: 'Lee, Bob' },
+			{ email: 'c@x.io' },
+			{ email: 'd@x.io' },
+		]);
+		expect(parseRecipient('"a<b" <x@y.io>')).toEqual({ email: 'x@y.io', name: 'a<b' });
+		expect(parseRecipient('Ann ann@x.io')).toEqual({ email: 'Ann ann@x.io' });
 	});
 
 	it('lists only the invalid addresses', () => {

@@ -36,6 +36,7 @@ describe('sandbox authentication', () => {
 		expect(studio.body.user).toEqual(
 			expect.objectContaining({ id: 1, fullName: 'Sandy Box', email: 'sandy@example.com' }),
 		);
+		expect(studio.body.host).toBe('https://api.fliplet.com/');
 		const app = await call('/v1/user', { token: TOKENS.app });
 		expect(app.status).toBe(200);
 		expect(app.body.user).toEqual(

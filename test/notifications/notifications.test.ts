@@ -26,7 +26,7 @@ function run(
 }
 
 describe('Notification → Get Many', () => {
-	it('reads with GET and query parameters, without deleted ones by default', async () => {
+	it('reads with GET and query parameters: published notifications for everyone by default', async () => {
 		const result = await run({
 			operation: 'getMany',
 			limit: 5,
@@ -38,13 +38,68 @@ describe('Notification → Get Many', () => {
 		expect(request.path).toBe('/v1/apps/11/notifications');
 		expect(request.query).toEqual({ limit: '5', order: 'orderAt', direction: 'ASC' });
 		expect(request.body).toBeUndefined();
-		expect(result.json.map((n) => n.id)).toEqual([501, 502]);
+		// 502 is a draft for the Sales department: Fliplet leaves it out unless asked.
+		expect(result.json.map((n) => n.id)).toEqual([501]);
 		expect(result.json[0]).toEqual(
 			expect.objectContaining({
 				data: { title: 'Welcome', message: 'Hello all' },
 				status: 'published',
 			}),
 		);
+	});
+
+	it('Include Drafts and All Scopes widen the list on GET', async () => {
+		const result = await run({
+			operation: 'getMany',
+			returnAll: true,
+			options: { includeDrafts: true, includeAllScopes: true },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.method).toBe('GET');
+		expect(request.query).toEqual({
+			limit: '100000',
+			includeDrafts: 'true',
+			includeAllScopes: 'true',
+		});
+		expect(result.json.map((n) => [n.id, n.status])).toEqual([
+			[502, 'draft'],
+			[501, 'published'],
+		]);
+	});
+
+	it('Status lists the chosen statuses (in a POST body), e.g. scheduled ones only', async () => {
+		const at = '2031-03-03T09:00:00.000Z';
+		sandbox().state.notifications.push({
+			...sandbox().state.notifications[0],
+			id: 601,
+			status: 'scheduled',
+			orderAt: at,
+		});
+		const result = await run({
+			operation: 'getMany',
+			returnAll: true,
+			options: { status: ['scheduled'], includeAllScopes: true },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.method).toBe('POST');
+		expect(request.body).toEqual({
+			limit: 100000,
+			includeAllScopes: true,
+			status: ['scheduled'],
+		});
+		expect(result.json.map((n) => [n.id, n.status, n.orderAt])).toEqual([[601, 'scheduled', at]]);
+	});
+
+	it('Status with every value lists drafts, published and scheduled notifications', async () => {
+		const result = await run({
+			operation: 'getMany',
+			returnAll: true,
+			options: { status: ['draft', 'published', 'scheduled'], includeAllScopes: true },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((n) => n.id)).toEqual([502, 501]);
 	});
 
 	it('uses POST with where and scope in the body, and includes deleted ones when asked', async () => {
@@ -77,7 +132,8 @@ describe('Notification → Get Many', () => {
 		});
 		const [request] = notificationRequests();
 		expect(request.query).toEqual({ count: 'true', includeDeleted: 'true' });
-		expect(result.json).toEqual([{ count: 3 }]);
+		// 501 and the deleted 503: the draft 502 is not published.
+		expect(result.json).toEqual([{ count: 2 }]);
 	});
 
 	it('refuses a Where that is not a JSON object before sending', async () => {
@@ -146,8 +202,47 @@ describe('Notification → Create', () => {
 		expect(result.json[0].scope).toEqual(request.body.scope);
 	});
 
-	it('schedules a notification with its future date as epoch milliseconds', async () => {
-		const at = '2031-06-01T09:30:00.000Z';
+	it('sends a push-only notification with a deep link to a screen and a priority', async () => {
+		const result = await run({
+			operation: 'create',
+			status: 'published',
+			title: 'Sunny',
+			message: 'Go outside',
+			sendPush: true,
+			push: { pushOnly: true, linkScreen: '123', linkQuery: 'weather=sunny', priority: 'high' },
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.body).toEqual({
+			data: { title: 'Sunny', message: 'Go outside' },
+			status: 'published',
+			type: 'push',
+			pushNotification: {
+				payload: {
+					title: 'Sunny',
+					body: 'Go outside',
+					priority: 'high',
+					custom: { customData: { action: 'screen', page: 123, query: '?weather=sunny' } },
+				},
+			},
+		});
+		expect(result.json[0]).toEqual(expect.objectContaining({ type: 'push', status: 'published' }));
+		expect(sandbox().state.notifications.at(-1).pushNotification.payload.custom).toEqual({
+			customData: { action: 'screen', page: 123, query: '?weather=sunny' },
+		});
+	});
+
+	it.each([
+		[{ linkScreen: 'Home' }, /"Link to Screen" must be a screen ID/],
+		[{ linkQuery: '?a=1' }, /"Link Query" is set but "Link to Screen" is empty/],
+	])('refuses a deep link %j before sending', async (push, message) => {
+		const result = await run({ operation: 'create', message: 'x', sendPush: true, push });
+		expect(result.error?.message).toMatch(message);
+		expect(notificationRequests()).toHaveLength(0);
+	});
+
+	it('schedules a notification with its future date as Unix seconds, which Fliplet stores as that date', async () => {
+		const at = '2030-06-01T09:30:00.000Z';
 		const result = await run({
 			operation: 'create',
 			status: 'scheduled',
@@ -159,9 +254,10 @@ describe('Notification → Create', () => {
 		expect(request.body).toEqual({
 			data: { message: 'Later' },
 			status: 'scheduled',
-			orderAt: Date.parse(at),
+			orderAt: 1906536600,
 		});
 		expect(result.json[0]).toEqual(expect.objectContaining({ status: 'scheduled', orderAt: at }));
+		expect(sandbox().state.notifications.at(-1).orderAt).toBe(at);
 	});
 
 	it("reads a picked date without an offset in the workflow's time zone (n8n's default, New York)", async () => {
@@ -176,7 +272,7 @@ describe('Notification → Create', () => {
 		expect(result.error).toBeUndefined();
 		const [request] = notificationRequests();
 		// 09:30 EST is 14:30 UTC; 08:00 EDT is 12:00 UTC.
-		expect(request.body.orderAt).toBe(Date.parse('2031-01-15T14:30:00.000Z'));
+		expect(request.body.orderAt).toBe(Date.parse('2031-01-15T14:30:00.000Z') / 1000);
 		expect(request.body.pushNotification.delayUntilTimestamp).toBe(
 			Date.parse('2031-07-01T12:00:00.000Z') / 1000,
 		);
@@ -283,6 +379,35 @@ describe('Notification → Create in Batch', () => {
 	});
 });
 
+describe('Notification → Create in Batch: scheduled', () => {
+	it('sends each scheduled date as Unix seconds, stored as that date', async () => {
+		const result = await run(
+			{
+				operation: 'createBatch',
+				status: 'scheduled',
+				orderAt: '={{ $json.at }}',
+				title: '={{ $json.t }}',
+			},
+			{
+				input: [
+					{ json: { t: 'a', at: '2030-01-31T09:00:00Z' } },
+					{ json: { t: 'b', at: '2030-02-28T18:30:00Z' } },
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = notificationRequests();
+		expect(request.body.notifications.map((n: any) => n.orderAt)).toEqual([
+			Date.parse('2030-01-31T09:00:00Z') / 1000,
+			Date.parse('2030-02-28T18:30:00Z') / 1000,
+		]);
+		expect(result.json.map((n) => n.orderAt)).toEqual([
+			'2030-01-31T09:00:00.000Z',
+			'2030-02-28T18:30:00.000Z',
+		]);
+	});
+});
+
 describe('Notification → Create in Batch faults', () => {
 	it('does not re-send a batch after a dropped connection', async () => {
 		sandbox().injectFault({ mode: 'drop-after', path: '/notifications/batch$' });
@@ -327,7 +452,7 @@ describe('Notification → Update', () => {
 		expect(result.json[0].scope).toEqual([{ department: 'Sales' }]);
 	});
 
-	it('replaces data, sets the audience to everyone and reschedules with an ISO date', async () => {
+	it('replaces data and reschedules with Unix seconds; Everyone leaves the scope out', async () => {
 		const at = '2032-02-02T08:00:00.000Z';
 		const result = await run({
 			operation: 'update',
@@ -339,17 +464,32 @@ describe('Notification → Update', () => {
 			scopeMode: 'everyone',
 		});
 		expect(result.error).toBeUndefined();
-		const [request] = notificationRequests();
-		expect(request.body).toEqual({
+		const put = notificationRequests().find((r) => r.method === 'PUT')!;
+		expect(put.body).toEqual({
 			status: 'scheduled',
 			data: { title: 'Replaced' },
 			extendData: false,
-			orderAt: at,
-			scope: [],
+			orderAt: Date.parse(at) / 1000,
 		});
 		expect(result.json[0]).toEqual(
 			expect.objectContaining({ data: { title: 'Replaced' }, status: 'scheduled', orderAt: at }),
 		);
+		expect(result.json[0]).not.toHaveProperty('scope');
+	});
+
+	it('refuses Everyone for a notification with an audience, which an update cannot remove', async () => {
+		const result = await run({
+			operation: 'update',
+			notificationId: '502',
+			status: 'published',
+			scopeMode: 'everyone',
+		});
+		expect(result.error?.message).toBe(
+			'Notification 502 has an audience, which an update cannot remove',
+		);
+		expect(result.error?.description).toMatch(/Create a new notification for Everyone/);
+		expect(notificationRequests().map((r) => r.method)).toEqual(['POST']);
+		expect(sandbox().state.notifications.find((n: any) => n.id === 502).status).toBe('draft');
 	});
 
 	it('is idempotent: re-sent once after a dropped connection, with the same result', async () => {

@@ -22,7 +22,12 @@ describe('Notification → Update: Status "Keep Current" (the default)', () => {
 		expect(result.error).toBeUndefined();
 		const [read, put] = notificationRequests();
 		expect([read.method, read.path]).toEqual(['POST', '/v1/apps/11/notifications']);
-		expect(read.body).toEqual({ where: { id: 502 }, limit: 1 });
+		expect(read.body).toEqual({
+			where: { id: 502 },
+			limit: 1,
+			status: ['draft', 'published', 'scheduled'],
+			includeAllScopes: true,
+		});
 		expect([put.method, put.path]).toEqual(['PUT', '/v1/apps/11/notifications/502']);
 		expect(put.body).toEqual({
 			status: 'draft',

@@ -21,9 +21,11 @@ describe('Organization → Get Analytics', () => {
 		const result = await getAnalytics({ output: 'summary' });
 		expect(result.error).toBeUndefined();
 		const [request] = apiRequests(sandbox(), /\/analytics$/);
-		expect(request.method).toBe('GET');
+		// POST with a JSON body, as the platform's JS API reads analytics.
+		expect(request.method).toBe('POST');
 		expect(request.path).toBe('/v1/organizations/1/analytics');
-		expect(request.query).toEqual({
+		expect(request.query).toEqual({});
+		expect(request.body).toEqual({
 			startDate: '2026-01-01T00:00:00.000Z',
 			endDate: '2026-01-10T00:00:00.000Z',
 		});
@@ -75,7 +77,7 @@ describe('Organization → Get Analytics', () => {
 
 	it('leaves the period to the API when no dates are given and refuses unreadable ones', async () => {
 		await getAnalytics({ startDate: '', endDate: '', output: 'summary' });
-		expect(apiRequests(sandbox(), /\/analytics$/)[0].query).toEqual({});
+		expect(apiRequests(sandbox(), /\/analytics$/)[0].body).toEqual({});
 		const bad = await getAnalytics({ startDate: 'next tuesday', output: 'summary' });
 		expect(bad.error?.message).toMatch(/Start Date: "next tuesday" is not a date/);
 		const reversed = await getAnalytics({ startDate: '2026-02-01', endDate: '2026-01-01' });

@@ -25,9 +25,11 @@ describe('Organization → Get Audit Logs', () => {
 		const result = await getAuditLogs({ returnAll: false, limit: 5 });
 		expect(result.error).toBeUndefined();
 		const [request] = apiRequests(sandbox(), /\/logs$/);
-		expect(request.method).toBe('GET');
+		// POST with a JSON body, as the platform's JS API reads audit logs.
+		expect(request.method).toBe('POST');
 		expect(request.path).toBe('/v1/organizations/1/logs');
-		expect(request.query).toEqual({ offset: '0', limit: '5', format: 'json' });
+		expect(request.query).toEqual({});
+		expect(request.body).toEqual({ offset: 0, limit: 5, format: 'json' });
 		expect(request.headers['auth-token']).toBe(TOKENS.org);
 		const expected = logsOfOrg1()
 			.filter((log) => !ANALYTICS_TYPES.includes(log.type))
@@ -50,12 +52,12 @@ describe('Organization → Get Audit Logs', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = apiRequests(sandbox(), /\/logs$/);
-		expect(request.query).toEqual({
-			offset: '0',
-			limit: '500',
-			type: 'app.publish,app.create',
-			appId: '11',
-			fields: 'id,type,appId,createdAt',
+		expect(request.body).toEqual({
+			offset: 0,
+			limit: 500,
+			type: ['app.publish', 'app.create'],
+			appId: 11,
+			fields: ['id', 'type', 'appId', 'createdAt'],
 			startDate: '2026-01-01T00:00:00.000Z',
 			endDate: '2026-01-03T23:59:59.000Z',
 			sort: 'id',
@@ -75,14 +77,15 @@ describe('Organization → Get Audit Logs', () => {
 			returnAll: true,
 			filters: { eventTypes: 'app.publish', analyticsEvents: 'include' },
 		});
-		expect(apiRequests(sandbox(), /\/logs$/)[0].query.type).toBe(
-			['app.publish', ...ANALYTICS_TYPES].join(','),
-		);
+		expect(apiRequests(sandbox(), /\/logs$/)[0].body.type).toEqual([
+			'app.publish',
+			...ANALYTICS_TYPES,
+		]);
 		const types = new Set(included.json.map((log) => log.type));
 		expect(types).toEqual(new Set(['app.publish', ...ANALYTICS_TYPES]));
 
 		const only = await getAuditLogs({ returnAll: true, filters: { analyticsEvents: 'only' } });
-		expect(apiRequests(sandbox(), /\/logs$/)[1].query.type).toBe(ANALYTICS_TYPES.join(','));
+		expect(apiRequests(sandbox(), /\/logs$/)[1].body.type).toEqual(ANALYTICS_TYPES);
 		expect(only.json.length).toBe(
 			logsOfOrg1().filter((l) => ANALYTICS_TYPES.includes(l.type)).length,
 		);
@@ -116,10 +119,10 @@ describe('Organization → Get Audit Logs', () => {
 		const result = await getAuditLogs({ returnAll: true, filters: { eventTypes: 'form.submit' } });
 		expect(result.error).toBeUndefined();
 		const requests = apiRequests(sandbox(), /\/logs$/);
-		expect(requests.map((r) => [r.query.offset, r.query.limit])).toEqual([
-			['0', '500'],
-			['500', '500'],
-			['1000', '500'],
+		expect(requests.map((r) => [r.body.offset, r.body.limit])).toEqual([
+			[0, 500],
+			[500, 500],
+			[1000, 500],
 		]);
 		expect(result.json).toHaveLength(1203);
 		expect(new Set(result.json.map((log) => log.id)).size).toBe(1203);
@@ -135,9 +138,9 @@ describe('Organization → Get Audit Logs', () => {
 		});
 		expect(result.json).toHaveLength(620);
 		const requests = apiRequests(sandbox(), /\/logs$/);
-		expect(requests.map((r) => [r.query.offset, r.query.limit])).toEqual([
-			['0', '500'],
-			['500', '120'],
+		expect(requests.map((r) => [r.body.offset, r.body.limit])).toEqual([
+			[0, 500],
+			[500, 120],
 		]);
 	});
 
@@ -160,9 +163,9 @@ describe('Organization → Get Audit Logs', () => {
 		expect(result.error).toBeUndefined();
 		const requests = apiRequests(sandbox(), /\/logs$/);
 		expect(requests.map((r) => r.headers.accept)).toEqual(['text/csv', 'text/csv']);
-		expect(requests.map((r) => [r.query.format, r.query.offset])).toEqual([
-			['csv', '0'],
-			['csv', '500'],
+		expect(requests.map((r) => [r.method, r.body.format, r.body.offset])).toEqual([
+			['POST', 'csv', 0],
+			['POST', 'csv', 500],
 		]);
 		expect(result.json).toEqual([{ organizationId: 1, format: 'csv', records: 520 }]);
 		const binary = result.items[0].binary!.report;

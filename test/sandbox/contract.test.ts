@@ -81,7 +81,7 @@ describe('sandbox contract: notification scope', () => {
 		const created = await callSandbox(sandbox(), 'PUT', path, { data: { title: 'All' } });
 		expect(created.status).toBe(200);
 		expect(created.body.notification).not.toHaveProperty('scope');
-		const listed = await callSandbox(sandbox(), 'GET', `${path}?limit=100`);
+		const listed = await callSandbox(sandbox(), 'GET', `${path}?limit=100&includeDrafts=true`);
 		const record = listed.body.notifications.find(
 			(n: any) => n.id === created.body.notification.id,
 		);

@@ -33,6 +33,8 @@ function addNotification(title: string) {
 }
 
 const ids = emittedIds;
+/** Fliplet lists only published notifications for everyone unless asked for every one. */
+const EVERYTHING = { status: ['draft', 'published', 'scheduled'], includeAllScopes: true };
 
 describe('Fliplet Trigger → New Notification', () => {
 	it('skips existing notifications, then delivers new ones once, reading by time', async () => {
@@ -45,6 +47,7 @@ describe('Fliplet Trigger → New Notification', () => {
 			order: 'createdAt',
 			direction: 'DESC',
 			limit: 1,
+			...EVERYTHING,
 		});
 
 		const seededNewest = sandbox()
@@ -64,9 +67,17 @@ describe('Fliplet Trigger → New Notification', () => {
 			direction: 'ASC',
 			limit: 100,
 			where: { createdAt: { $gte: seededNewest } },
+			...EVERYTHING,
 		});
+		const draft = { ...addNotification('Draft for Sales'), status: 'draft' };
+		Object.assign(sandbox().state.notifications.at(-1), {
+			status: 'draft',
+			scope: [{ department: 'Sales' }],
+		});
+		const drafted = await poll(one.staticData);
+		expect(ids(drafted.items)).toEqual([draft.id]);
 		const more = addNotification('D');
-		const two = await poll(one.staticData);
+		const two = await poll(drafted.staticData);
 		expect(ids(two.items)).toEqual([more.id]);
 		expect((await poll(two.staticData)).items).toBeNull();
 	});

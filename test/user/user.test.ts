@@ -1,4 +1,11 @@
-import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import {
+	apiRequests,
+	createSandbox,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+} from '../harness';
 
 const sandbox = useSandbox();
 
@@ -17,6 +24,8 @@ describe('User resource', () => {
 			fullName: 'Sandy Box',
 			email: 'sandy@example.com',
 			organizationId: 1,
+			// The API host of the user's region, answered beside the user.
+			host: 'https://api.fliplet.com/',
 		};
 		expect(result.json).toEqual([sandy, sandy]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
@@ -39,8 +48,24 @@ describe('User resource', () => {
 				firstName: 'Sandbox org token',
 				lastName: null,
 				email: 'token-101@tokens.example.com',
+				host: 'https://api.fliplet.com/',
 			},
 		]);
+	});
+
+	it("names the API host of a US user's region", async () => {
+		const us = createSandbox({ region: 'us' });
+		await us.start();
+		try {
+			const result = await runNode({
+				parameters: { resource: 'user', operation: 'get' },
+				credentials: sandboxCredential(us, TOKENS.us),
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ id: 104, host: 'https://us.api.fliplet.com/' });
+		} finally {
+			await us.stop();
+		}
 	});
 
 	it('a revoked token fails with the platform 401, or becomes an error item with Continue On Fail', async () => {

@@ -21,8 +21,8 @@ export interface SimpleCompletion {
 
 /**
  * The completions format a hand-written body selects, or a reason it is refused. Mirrors the
- * platform's rules: one input format, `input` only with `useResponses: true`, no streaming over
- * HTTP, no legacy `prompt` completions, no `development` flag.
+ * platform's rules: one input format, `input` only with `useResponses: true` (`false` is allowed
+ * with `messages`), no streaming over HTTP, no legacy `prompt` completions, no `development` flag.
  */
 export function formatOfBody(
 	body: IDataObject,
@@ -68,7 +68,9 @@ export function formatOfBody(
 					fix: 'Add "useResponses": true to use the responses format.',
 				};
 	}
-	if (body.useResponses !== undefined) {
+	// Fliplet's docs show `useResponses: false` beside `messages`: "not the responses format".
+	const chatNotResponses = present[0] === 'messages' && body.useResponses === false;
+	if (body.useResponses !== undefined && !chatNotResponses) {
 		return {
 			problem: '"useResponses" is only for the responses format',
 			fix: 'Remove "useResponses", or send "input" instead.',

@@ -5,25 +5,88 @@ export function isEmailAddress(value: string): boolean {
 	return value.length <= 254 && EMAIL_ADDRESS.test(value);
 }
 
+/** One recipient as the API takes it: the address, and the display name beside it when given. */
+export interface Recipient {
+	email: string;
+	name?: string;
+}
+
+/** Splits on commas, semicolons and new lines outside quotes and angle brackets. */
+function splitOutsideQuotes(text: string): string[] {
+	const parts: string[] = [];
+	let current = '';
+	let quoted = false;
+	let angled = false;
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i];
+		if (char === '\\' && quoted && i + 1 < text.length) {
+			current += char + text[++i];
+			continue;
+		}
+		if (char === '"') quoted = !quoted;
+		else if (!quoted && char === '<') angled = true;
+		else if (!quoted && char === '>') angled = false;
+		else if (!quoted && !angled && /[,;\n]/.test(char)) {
+			parts.push(current);
+			current = '';
+			continue;
+		}
+		current += char;
+	}
+	parts.push(current);
+	return parts;
+}
+
 /**
- * Addresses from a comma-, semicolon- or newline-separated text, or from a list (of texts, or of
- * objects with an `email`), trimmed, empty ones dropped.
+ * A recipient text: a bare address, or a display name followed by the address in angle brackets,
+ * as mail clients copy it (a name holding a comma in double quotes). The address is not checked
+ * here.
  */
-export function splitAddresses(value: unknown): string[] {
+export function parseRecipient(text: string): Recipient {
+	const trimmed = text.trim();
+	const open = trimmed.lastIndexOf('<');
+	if (open < 0 || !trimmed.endsWith('>')) return { email: trimmed };
+	const email = trimmed.slice(open + 1, -1).trim();
+	let name = trimmed.slice(0, open).trim();
+	if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) {
+		name = name.slice(1, -1).replace(/\\(.)/g, '$1').trim();
+	}
+	return name ? { email, name } : { email };
+}
+
+/**
+ * Recipients from a comma-, semicolon- or newline-separated text, or from a list (of texts, or of
+ * objects with an `email` and maybe a `name`), trimmed, empty ones dropped.
+ */
+export function splitRecipients(value: unknown): Recipient[] {
 	if (value === undefined || value === null) return [];
 	const parts = Array.isArray(value) ? value : [value];
-	return parts
-		.flatMap((part) => {
-			if (part && typeof part === 'object' && 'email' in part) return [String(part.email)];
-			return String(part).split(/[,;\n]/);
-		})
-		.map((address) => address.trim())
-		.filter((address) => address !== '');
+	return parts.flatMap((part): Recipient[] => {
+		if (part && typeof part === 'object' && 'email' in part) {
+			const { email, name } = part as { email: unknown; name?: unknown };
+			const recipient = parseRecipient(String(email));
+			const given = typeof name === 'string' ? name.trim() : '';
+			return [given ? { ...recipient, name: given } : recipient];
+		}
+		return splitOutsideQuotes(String(part))
+			.filter((text) => text.trim() !== '')
+			.map(parseRecipient);
+	});
+}
+
+/** The addresses alone of a text or list of recipients (display names left out). */
+export function splitAddresses(value: unknown): string[] {
+	return splitRecipients(value).map((recipient) => recipient.email);
 }
 
 /** The addresses that are not valid, in their order. */
 export function invalidAddresses(addresses: string[]): string[] {
 	return addresses.filter((address) => !isEmailAddress(address));
+}
+
+/** A recipient as it was written, for error messages. */
+export function recipientText({ email, name }: Recipient): string {
+	return name === undefined ? email : `${name} <${email}>`;
 }
 
 /** Standard message headers a sender may set besides custom `X-` ones. */

@@ -1,5 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { LIST_EVERYTHING } from '../../Fliplet/actions/notification/listEverything';
 import { listFrom } from '../../Fliplet/helpers/responses';
 import { apiPath, flipletApiRequest } from '../../Fliplet/transport';
 import { timeMs, type EventSource } from '../cursor';
@@ -7,7 +8,8 @@ import { timeMs, type EventSource } from '../cursor';
 const PAGE_SIZE = 100;
 
 /**
- * New notifications of an app. The list has no offset, so it is read by time: each page starts
+ * New notifications of an app, whatever their status and audience (the list alone would show only
+ * published ones for everyone). The list has no offset, so it is read by time: each page starts
  * at the time the previous one ended (`where` on createdAt, a POST-only option).
  */
 export function notificationSource(context: IPollFunctions, appId: number): EventSource {
@@ -15,7 +17,7 @@ export function notificationSource(context: IPollFunctions, appId: number): Even
 		const response = await flipletApiRequest.call(context, {
 			method: 'POST',
 			path: apiPath('apps', appId, 'notifications'),
-			body,
+			body: { ...body, ...LIST_EVERYTHING },
 			// Reading notifications changes nothing, so it may be sent again after a fault.
 			idempotent: true,
 		});

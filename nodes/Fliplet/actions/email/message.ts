@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { splitList } from '../../helpers/commaList';
-import { headerProblem, invalidAddresses, splitAddresses } from '../../helpers/email';
+import { headerProblem, isEmailAddress, recipientText, splitRecipients } from '../../helpers/email';
 import { fallbackFileName } from '../../helpers/mimeExtension';
 import { refuseItem } from '../../helpers/refuseItem';
 
@@ -33,17 +33,20 @@ function recipients(
 	type: 'to' | 'cc' | 'bcc',
 	label: string,
 ): IDataObject[] {
-	const addresses = splitAddresses(value);
-	const invalid = invalidAddresses(addresses);
+	const list = splitRecipients(value);
+	const invalid = list.filter((recipient) => !isEmailAddress(recipient.email));
 	if (invalid.length) {
 		refuseItem(
 			context,
 			itemIndex,
-			`invalid email address in "${label}": ${invalid.map((a) => `"${a}"`).join(', ')}`,
-			'Give plain addresses such as ann@example.com, separated by commas (or a list). A display name with the address in angle brackets is not accepted: give the address alone.',
+			`invalid email address in "${label}": ${invalid.map((r) => `"${recipientText(r)}"`).join(', ')}`,
+			'Give addresses such as ann@example.com, each alone or after a display name with the address in angle brackets (as mail clients copy it), separated by commas (or a list). A display name holding a comma goes in double quotes.',
 		);
 	}
-	return addresses.map((email) => ({ email, type }));
+	// Fliplet's own code sends a display name as `name` beside the address.
+	return list.map(({ email, name }) =>
+		name === undefined ? { email, type } : { email, name, type },
+	);
 }
 
 function headers(

@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. ann@example.com, bob@example.com',
 		description:
-			'Recipient addresses, separated by commas (or a list from an expression). Every address is checked before anything is sent.',
+			'Recipient addresses, separated by commas (or a list from an expression), each alone or after a display name with the address in angle brackets, as mail clients copy it. Every address is checked before anything is sent.',
 	},
 	{
 		displayName: 'Subject',

@@ -4,17 +4,13 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	entryFrom,
-	getEntryData,
-	requireColumns,
-	requireStorable,
-} from '../../helpers/dataSourceEntry';
+import { getEntryData, requireColumns, requireStorable } from '../../helpers/dataSourceEntry';
 import { entryFileParts } from '../../helpers/dataSourceFiles';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
+import { objectFrom } from '../../helpers/responses';
 import { buildMultipartBody, flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { entryColumnsField } from './entry.descriptions';
@@ -82,7 +78,22 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 					multipart: buildMultipartBody(textParts(data), files),
 				})
 			: await flipletApiRequest.call(this, { ...request, body: data });
-		return entryFrom.call(this, body, itemIndex);
+		return insertedEntry.call(this, body, itemIndex);
+	});
+}
+
+/**
+ * The written entry: the answer itself, or a list holding only it (Fliplet's own QA code accepts
+ * both). Any other answer comes after the write, so the error says not to run the item again.
+ */
+function insertedEntry(this: IExecuteFunctions, body: unknown, itemIndex: number): IDataObject {
+	const answer = Array.isArray(body) && body.length === 1 ? (body[0] as unknown) : body;
+	const entry = objectFrom(answer, 'entry');
+	if (entry.id !== undefined) return entry;
+	throw new NodeOperationError(this.getNode(), 'Unexpected response from Fliplet: no entry in it', {
+		itemIndex,
+		description:
+			'Fliplet accepted the insert but answered in a shape this node does not know, so the entry was most likely written. Check the data source before running this item again (a second run adds a second copy), and please report the response.',
 	});
 }
 

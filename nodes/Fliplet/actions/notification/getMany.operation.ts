@@ -13,7 +13,7 @@ import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
-import { jsonField } from './payload';
+import { jsonField } from '../../helpers/jsonField';
 
 /** The API has no paging for notifications: "Return All" asks for this many in one request. */
 export const RETURN_ALL_LIMIT = 100_000;
@@ -39,6 +39,14 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'All Scopes',
+				name: 'includeAllScopes',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to list the notifications of every audience; off, Fliplet lists only the ones for everyone and the token's own user",
+			},
+			{
 				displayName: 'Direction',
 				name: 'direction',
 				type: 'options',
@@ -54,6 +62,13 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to also return deleted notifications',
+			},
+			{
+				displayName: 'Include Drafts',
+				name: 'includeDrafts',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to also list draft notifications',
 			},
 			{
 				displayName: 'Order By',
@@ -76,12 +91,26 @@ const properties: INodeProperties[] = [
 				description: 'Read the notifications of these scopes only (an array of scope objects)',
 			},
 			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				default: [],
+				options: [
+					{ name: 'Draft', value: 'draft' },
+					{ name: 'Published', value: 'published' },
+					{ name: 'Scheduled', value: 'scheduled' },
+				],
+				description:
+					"The statuses to list. Empty: published only (Fliplet's default). Draft, Published and Scheduled together list every notification.",
+			},
+			{
 				displayName: 'Where (JSON)',
 				name: 'where',
 				type: 'json',
 				default: '{}',
-				placeholder: '{"status": "published"}',
-				description: 'A database-style filter on the notifications, e.g. {"status": "scheduled"}',
+				placeholder: '{"data": {"title": "Welcome"}}',
+				description:
+					'A database-style filter on the notifications, e.g. {"data": {"title": "Welcome"}}. It applies within the chosen Status.',
 			},
 		],
 	},
@@ -110,7 +139,7 @@ function filters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 					`Item ${itemIndex}: "Where (JSON)" must be a JSON object`,
 					{
 						itemIndex,
-						description: 'E.g. {"status": "published"}.',
+						description: 'E.g. {"data": {"title": "Welcome"}}.',
 					},
 				);
 			}
@@ -139,8 +168,9 @@ function filters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 /**
- * Reads with GET, or with POST when Where or Scopes are given (the API only takes them in a POST
- * body). Count Only returns one item `{count}`.
+ * Reads with GET, or with POST when Where, Scopes or Status are given (the API only takes where
+ * and scope in a POST body; a status list travels as the platform's JS API sends it, in a body).
+ * Count Only returns one item `{count}`.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
@@ -154,7 +184,11 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		if (options.order) params.order = options.order;
 		if (options.direction) params.direction = options.direction;
 		if (options.includeDeleted) params.includeDeleted = true;
+		if (options.includeDrafts) params.includeDrafts = true;
+		if (options.includeAllScopes) params.includeAllScopes = true;
 		const filter = filters.call(this, itemIndex);
+		const statuses = (options.status as string[] | undefined) ?? [];
+		if (statuses.length) filter.status = statuses;
 		const usePost = Object.keys(filter).length > 0;
 		const body = await flipletApiRequest.call(this, {
 			method: usePost ? 'POST' : 'GET',

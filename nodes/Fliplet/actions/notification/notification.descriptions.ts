@@ -196,6 +196,41 @@ export const pushFields: INodeProperties[] = [
 					"Hold the push until this date (a time without an offset is in the workflow's time zone)",
 			},
 			{
+				displayName: 'Link Query',
+				name: 'linkQuery',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. ?weather=sunny',
+				description: 'Query string handed to the screen the push opens (with Link to Screen)',
+			},
+			{
+				displayName: 'Link to Screen',
+				name: 'linkScreen',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 123',
+				description:
+					'ID of the app screen a tap on the push opens (sent as the deep link {action: "screen", page, query})',
+			},
+			{
+				displayName: 'Priority',
+				name: 'priority',
+				type: 'options',
+				default: 'high',
+				options: [
+					{ name: 'High', value: 'high', description: 'Delivered at once, waking the device' },
+					{ name: 'Normal', value: 'normal', description: 'May be delayed to save battery' },
+				],
+			},
+			{
+				displayName: 'Push Only',
+				name: 'pushOnly',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to send only the push notification, without an entry in the app's notifications inbox (type push); off keeps the in-app notification too",
+			},
+			{
 				displayName: 'Sound',
 				name: 'sound',
 				type: 'string',

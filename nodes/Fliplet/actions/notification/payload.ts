@@ -1,32 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { jsonParse } from 'n8n-workflow';
 
 import { refuseItem } from '../../helpers/refuseItem';
 import { parseInTimeZone } from './zonedDate';
 import { splitList } from '../../helpers/commaList';
 import { isObject } from '../../helpers/isObject';
-
-/** A JSON field's value: an object/array from an expression, or parsed text. */
-export function jsonField(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	label: string,
-): unknown {
-	const raw = context.getNodeParameter(name, itemIndex, '') as unknown;
-	if (typeof raw !== 'string') return raw;
-	if (!raw.trim()) return undefined;
-	try {
-		return jsonParse(raw);
-	} catch {
-		refuseItem(
-			context,
-			itemIndex,
-			`"${label}" is not valid JSON`,
-			'Fix the JSON (double-quoted keys and strings), or use an expression that returns an object.',
-		);
-	}
-}
+import { jsonField } from '../../helpers/jsonField';
 
 /** A date field as epoch milliseconds (a time without offset is in the workflow's time zone). */
 function dateField(
@@ -65,15 +43,13 @@ export function readData(context: IExecuteFunctions, itemIndex: number): IDataOb
 	return Object.keys(data).length ? data : undefined;
 }
 
-/** The scope list; [] for everyone; undefined to leave it out (keep current, or broadcast). */
-export function readScope(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	everyone: IDataObject[] | undefined,
-) {
+/**
+ * The scope list, or undefined to leave it out: for everyone (Fliplet's editor never sends an
+ * empty scope, it leaves it out) and for "keep current" on updates.
+ */
+export function readScope(context: IExecuteFunctions, itemIndex: number) {
 	const mode = context.getNodeParameter('scopeMode', itemIndex, 'everyone') as string;
-	if (mode === 'keep') return undefined;
-	if (mode === 'everyone') return everyone;
+	if (mode === 'keep' || mode === 'everyone') return undefined;
 	if (mode === 'json') {
 		const scope = jsonField(context, itemIndex, 'scopeJson', 'Scope (JSON)');
 		const list = Array.isArray(scope) ? scope : [scope];
@@ -82,7 +58,7 @@ export function readScope(
 				context,
 				itemIndex,
 				'"Scope (JSON)" must be an object or an array of objects',
-				'Give one scope object, or an array of them, mapping a user column to the value(s) to reach, e.g. [{"Department": {"$in": ["Sales", "Support"]}}].',
+				'Give one scope object, or an array of them, mapping a user column to the value(s) to reach, e.g. [{"Department": {"$in": ["Sales", "Support"]}}]. For everyone, choose the Everyone audience.',
 			);
 		}
 		return list as IDataObject[];
@@ -115,7 +91,7 @@ export function readScope(
 	return [scope];
 }
 
-/** Status and, for scheduled, its future date in epoch milliseconds. */
+/** Status and, for scheduled, its future date in Unix seconds (what Fliplet reads a number as). */
 export function readStatus(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -143,7 +119,7 @@ export function readStatus(
 			'Give a future date, or choose Published to send it now.',
 		);
 	}
-	return { status, orderAt };
+	return { status, orderAt: Math.floor(orderAt / 1000) };
 }
 
 interface PushOptions {
@@ -153,6 +129,55 @@ interface PushOptions {
 	sound?: string;
 	subscriptions?: string;
 	delayUntil?: string;
+	linkScreen?: string | number;
+	linkQuery?: string;
+	priority?: string;
+	pushOnly?: boolean;
+}
+
+function pushOptions(context: IExecuteFunctions, itemIndex: number): PushOptions | undefined {
+	if (!context.getNodeParameter('sendPush', itemIndex, false)) return undefined;
+	return context.getNodeParameter('push', itemIndex, {}) as PushOptions;
+}
+
+/**
+ * The notification's `type` when "Push Only" was set: `push` (no entry in the app's notification
+ * inbox) or `in-app`; undefined leaves it to Fliplet (in-app).
+ */
+export function readType(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const pushOnly = pushOptions(context, itemIndex)?.pushOnly;
+	if (pushOnly === undefined) return undefined;
+	return pushOnly ? 'push' : 'in-app';
+}
+
+/** A deep link to a screen of the app: `{action: 'screen', page, query}`, as Fliplet's editor sends. */
+function screenLink(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: PushOptions,
+): IDataObject | undefined {
+	const page = String(options.linkScreen ?? '').trim();
+	const query = String(options.linkQuery ?? '').trim();
+	if (!page) {
+		if (query)
+			refuseItem(
+				context,
+				itemIndex,
+				'"Link Query" is set but "Link to Screen" is empty',
+				'Give the ID of the screen the push opens, or remove the query.',
+			);
+		return undefined;
+	}
+	if (!/^\d+$/.test(page))
+		refuseItem(
+			context,
+			itemIndex,
+			`"Link to Screen" must be a screen ID (a whole number): "${page}"`,
+			'Give the numeric ID of a screen of the app (Fliplet Studio shows it in the screen settings).',
+		);
+	const link: IDataObject = { action: 'screen', page: Number(page) };
+	if (query) link.query = query.startsWith('?') ? query : `?${query}`;
+	return link;
 }
 
 /** The API's pushNotification object, or undefined when no push is asked for. */
@@ -161,8 +186,8 @@ export function readPush(
 	itemIndex: number,
 	data: IDataObject | undefined,
 ) {
-	if (!context.getNodeParameter('sendPush', itemIndex, false)) return undefined;
-	const options = context.getNodeParameter('push', itemIndex, {}) as PushOptions;
+	const options = pushOptions(context, itemIndex);
+	if (!options) return undefined;
 	const payload: IDataObject = {
 		title: options.title || String(data?.title ?? ''),
 		body: options.body || String(data?.message ?? ''),
@@ -177,6 +202,9 @@ export function readPush(
 	}
 	if (options.badge !== undefined) payload.badge = options.badge;
 	if (options.sound) payload.sound = options.sound;
+	if (options.priority) payload.priority = options.priority;
+	const link = screenLink(context, itemIndex, options);
+	if (link) payload.custom = { customData: link };
 	const push: IDataObject = { payload };
 	const ids = splitList(options.subscriptions);
 	if (ids.some((id) => !/^\d+$/.test(id))) {
@@ -199,7 +227,7 @@ export interface NotificationPayload {
 	body: IDataObject;
 }
 
-/** The API's create body (orderAt as epoch milliseconds, the "number" create takes). */
+/** The API's create body (orderAt as Unix seconds, the number Fliplet's editor sends). */
 export function buildCreateBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const data = readData(context, itemIndex);
 	if (!data)
@@ -212,8 +240,10 @@ export function buildCreateBody(context: IExecuteFunctions, itemIndex: number): 
 	const { status, orderAt } = readStatus(context, itemIndex);
 	const body: IDataObject = { data, status };
 	if (orderAt !== undefined) body.orderAt = orderAt;
-	const scope = readScope(context, itemIndex, undefined);
+	const scope = readScope(context, itemIndex);
 	if (scope) body.scope = scope;
+	const type = readType(context, itemIndex);
+	if (type) body.type = type;
 	const push = readPush(context, itemIndex, data);
 	if (push) body.pushNotification = push;
 	return body;
@@ -221,8 +251,8 @@ export function buildCreateBody(context: IExecuteFunctions, itemIndex: number): 
 
 /**
  * The update body. Status is sent unless it is "keep" (the caller then adds the current status and
- * orderAt): the API resets an update without one to draft. orderAt (a date-time for updates) is
- * sent for scheduled notifications.
+ * orderAt): the API resets an update without one to draft. orderAt (Unix seconds) is sent for
+ * scheduled notifications. The scope is left out for "keep" and for everyone (see update).
  */
 export function buildUpdateBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const data = readData(context, itemIndex);
@@ -232,9 +262,11 @@ export function buildUpdateBody(context: IExecuteFunctions, itemIndex: number): 
 		body.data = data;
 		body.extendData = context.getNodeParameter('dataMode', itemIndex, 'merge') === 'merge';
 	}
-	if (orderAt !== undefined) body.orderAt = new Date(orderAt).toISOString();
-	const scope = readScope(context, itemIndex, []);
+	if (orderAt !== undefined) body.orderAt = orderAt;
+	const scope = readScope(context, itemIndex);
 	if (scope) body.scope = scope;
+	const type = readType(context, itemIndex);
+	if (type) body.type = type;
 	const push = readPush(context, itemIndex, data);
 	if (push) body.pushNotification = push;
 	return body;

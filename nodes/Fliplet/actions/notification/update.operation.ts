@@ -8,6 +8,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getAppId, readWholeNumberParameter } from '../../helpers/locators';
 import { mapItems } from '../../helpers/mapItems';
+import { isObject } from '../../helpers/isObject';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import {
@@ -17,6 +18,7 @@ import {
 	scopeFields,
 	statusFields,
 } from './notification.descriptions';
+import { LIST_EVERYTHING } from './listEverything';
 import { buildUpdateBody } from './payload';
 import { notificationFrom } from './response';
 
@@ -46,10 +48,10 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * The notification's current status and orderAt, to send back unchanged: an update without them
- * would make it a draft and move its date to now.
+ * The notification as stored. Fliplet lists only published notifications of the caller's scope
+ * unless asked otherwise, so the lookup asks for every status and scope.
  */
-async function currentSchedule(
+async function currentNotification(
 	this: IExecuteFunctions,
 	appId: number,
 	id: number,
@@ -58,7 +60,7 @@ async function currentSchedule(
 	const response = await flipletApiRequest.call(this, {
 		method: 'POST',
 		path: apiPath('apps', appId, 'notifications'),
-		body: { where: { id }, limit: 1 },
+		body: { where: { id }, limit: 1, ...LIST_EVERYTHING },
 		idempotent: true,
 		itemIndex,
 	});
@@ -69,12 +71,23 @@ async function currentSchedule(
 		throw new NodeOperationError(this.getNode(), `Notification ${id} was not found`, {
 			itemIndex,
 			description:
-				'Check the Notification ID (Get Many shows it) and that it belongs to this app. To set the status without reading it, choose Draft, Published or Scheduled.',
+				'Check the Notification ID (Get Many shows it, with Status and All Scopes to see drafts, scheduled ones and every audience) and that it belongs to this app. To set the status without reading it, choose Draft, Published or Scheduled.',
 		});
 	}
+	return record;
+}
+
+/** The current status and orderAt, to send back unchanged: without them it would become a draft sent now. */
+function keptSchedule(record: IDataObject): IDataObject {
 	const kept: IDataObject = { status: record.status };
 	if (record.orderAt !== undefined && record.orderAt !== null) kept.orderAt = record.orderAt;
 	return kept;
+}
+
+function hasScope(record: IDataObject): boolean {
+	const { scope } = record;
+	if (Array.isArray(scope)) return scope.length > 0;
+	return isObject(scope) && Object.keys(scope).length > 0;
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
@@ -82,10 +95,25 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const appId = await getAppId.call(this, itemIndex);
 		const id = readWholeNumberParameter.call(this, 'notificationId', 'Notification ID', itemIndex);
 		const changes = buildUpdateBody(this, itemIndex);
-		const body =
-			changes.status === undefined
-				? { ...(await currentSchedule.call(this, appId, id, itemIndex)), ...changes }
-				: changes;
+		const keepStatus = changes.status === undefined;
+		const toEveryone = this.getNodeParameter('scopeMode', itemIndex, 'keep') === 'everyone';
+		const current =
+			keepStatus || toEveryone
+				? await currentNotification.call(this, appId, id, itemIndex)
+				: undefined;
+		// Fliplet's editor never sends an empty scope, so an audience cannot be taken away here.
+		if (current && toEveryone && hasScope(current)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Notification ${id} has an audience, which an update cannot remove`,
+				{
+					itemIndex,
+					description:
+						"Fliplet's own editor never sends an empty audience, and an update that leaves the audience out keeps it, so an update cannot turn a targeted notification into one for everyone. Create a new notification for Everyone (and delete this one), or choose Keep Current or Matching Users.",
+				},
+			);
+		}
+		const body = keepStatus && current ? { ...keptSchedule(current), ...changes } : changes;
 		const response = await flipletApiRequest.call(this, {
 			method: 'PUT',
 			path: apiPath('apps', appId, 'notifications', id),

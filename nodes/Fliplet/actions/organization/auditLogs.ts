@@ -21,6 +21,10 @@ export type AnalyticsEvents = 'exclude' | 'include' | 'only';
 export interface AuditLogQuery {
 	type?: string[];
 	appId?: number;
+	sessionId?: number | string;
+	userType?: string[];
+	where?: IDataObject;
+	includePagination?: boolean;
 	fields?: string[];
 	startDate?: string;
 	endDate?: string;
@@ -57,14 +61,42 @@ export function auditLogTypes(
 	return chosen.length ? chosen : undefined;
 }
 
-/** The query string of one page; lists travel as comma-separated strings, as GET accepts them. */
-export function auditLogQueryString(query: AuditLogQuery, page: PageRequest): IDataObject {
-	const qs: IDataObject = { offset: page.offset, limit: page.limit };
+/**
+ * The JSON body of one page. The platform's JS API reads audit logs with POST and a JSON body
+ * ("uses POST despite being a read operation"), so lists and `where` travel as JSON.
+ */
+export function auditLogBody(query: AuditLogQuery, page: PageRequest): IDataObject {
+	const body: IDataObject = { offset: page.offset, limit: page.limit };
 	for (const [key, value] of Object.entries(query)) {
-		if (value === undefined) continue;
-		qs[key] = Array.isArray(value) ? value.join(',') : value;
+		if (value !== undefined) body[key] = value as IDataObject[keyof IDataObject];
 	}
-	return qs;
+	return body;
+}
+
+/** One page of records, and the number of all matching records when `includePagination` asked. */
+export interface AuditLogPage {
+	logs: IDataObject[];
+	totalCount?: number;
+}
+
+export async function fetchAuditLogs(
+	this: FlipletContext,
+	organizationId: number,
+	query: AuditLogQuery,
+	page: PageRequest,
+	itemIndex?: number,
+): Promise<AuditLogPage> {
+	const body = await flipletApiRequest.call(this, {
+		method: 'POST',
+		path: apiPath('organizations', organizationId, 'logs'),
+		body: auditLogBody({ ...query, format: 'json' }, page),
+		// Reading logs changes nothing, so it may be sent again after a fault.
+		idempotent: true,
+		itemIndex,
+	});
+	const logs = listFrom(this.getNode(), body, 'logs', itemIndex);
+	const totalCount = (body as IDataObject | undefined)?.totalCount;
+	return typeof totalCount === 'number' ? { logs, totalCount } : { logs };
 }
 
 export async function fetchAuditLogPage(
@@ -74,13 +106,7 @@ export async function fetchAuditLogPage(
 	page: PageRequest,
 	itemIndex?: number,
 ): Promise<IDataObject[]> {
-	const body = await flipletApiRequest.call(this, {
-		method: 'GET',
-		path: apiPath('organizations', organizationId, 'logs'),
-		qs: auditLogQueryString({ ...query, format: 'json' }, page),
-		itemIndex,
-	});
-	return listFrom(this.getNode(), body, 'logs', itemIndex);
+	return (await fetchAuditLogs.call(this, organizationId, query, page, itemIndex)).logs;
 }
 
 export async function fetchAuditLogCsvPage(
@@ -91,11 +117,12 @@ export async function fetchAuditLogCsvPage(
 	itemIndex?: number,
 ): Promise<Buffer> {
 	const bytes = await flipletApiRequest.call(this, {
-		method: 'GET',
+		method: 'POST',
 		path: apiPath('organizations', organizationId, 'logs'),
-		qs: auditLogQueryString({ ...query, format: 'csv' }, page),
+		body: auditLogBody({ ...query, format: 'csv' }, page),
 		headers: { Accept: 'text/csv' },
 		binaryResponse: true,
+		idempotent: true,
 		itemIndex,
 	});
 	return bytes as unknown as Buffer;

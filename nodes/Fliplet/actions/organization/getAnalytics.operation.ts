@@ -66,13 +66,15 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			this.getNodeParameter('endDate', itemIndex, ''),
 			itemIndex,
 		);
-		const qs: IDataObject = {};
-		if (startDate) qs.startDate = startDate;
-		if (endDate) qs.endDate = endDate;
+		const period: IDataObject = {};
+		if (startDate) period.startDate = startDate;
+		if (endDate) period.endDate = endDate;
+		// Read with POST and a JSON body, as the platform's JS API does.
 		const body = await flipletApiRequest.call(this, {
-			method: 'GET',
+			method: 'POST',
 			path: apiPath('organizations', organizationId, 'analytics'),
-			qs,
+			body: period,
+			idempotent: true,
 			itemIndex,
 		});
 		// The documented shape is bare; a body wrapped in `analytics` is accepted too.

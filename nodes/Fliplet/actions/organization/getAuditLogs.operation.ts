@@ -4,9 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { splitList } from '../../helpers/commaList';
+import { isObject } from '../../helpers/isObject';
+import { jsonField } from '../../helpers/jsonField';
 import { maxResults } from '../../helpers/limits';
 import { getAppId } from '../../helpers/locators';
 import { mapItemsToExecutionData } from '../../helpers/mapItems';
@@ -16,7 +18,7 @@ import {
 	AUDIT_LOG_PAGE_SIZE,
 	auditLogTypes,
 	fetchAuditLogCsvPage,
-	fetchAuditLogPage,
+	fetchAuditLogs,
 	type AnalyticsEvents,
 	type AuditLogQuery,
 } from './auditLogs';
@@ -69,7 +71,37 @@ const properties: INodeProperties[] = [
 			appLocator({ required: false, description: 'Only records of this app' }),
 			endDateField,
 			eventTypesField,
+			{
+				displayName: 'Session ID',
+				name: 'sessionId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 7012',
+				description: 'Only records of this session (the Session ID column of the audit log screen)',
+			},
 			startDateField,
+			{
+				displayName: 'User Type',
+				name: 'userType',
+				type: 'multiOptions',
+				default: [],
+				options: [
+					{ name: 'Apps and Integrations', value: 'app' },
+					{ name: 'App Actions', value: 'appAction' },
+					{ name: 'Studio and Viewer Users', value: 'studio' },
+				],
+				description:
+					'Only records made by these kinds of users (the Category of the audit log screen)',
+			},
+			{
+				displayName: 'Where (JSON)',
+				name: 'where',
+				type: 'json',
+				default: '{}',
+				placeholder: '{"user": {"email": {"$iLike": "%@example.com"}}}',
+				description:
+					'A database-style filter, as the audit log screen sends it: on record fields and on joined values such as user.email, app.name and dataString, e.g. {"type": {"$iLike": "%publish%"}}',
+			},
 		],
 	},
 	{
@@ -84,8 +116,18 @@ const properties: INodeProperties[] = [
 				name: 'fields',
 				type: 'string',
 				default: '',
-				placeholder: 'e.g. type, createdAt, userId, data',
-				description: 'Comma-separated record fields to return (all when empty)',
+				placeholder: 'e.g. createdAt, type, user.email, app.name',
+				description:
+					"Comma-separated fields to return (all record fields when empty). Besides the record's own fields, Fliplet joins user.email, user.type, app.name, typeDescription and dataString (the data as text).",
+			},
+			{
+				displayName: 'Include Total Count',
+				name: 'includePagination',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to output one item holding the records (logs) and the number of all matching records (totalCount), instead of one item per record',
+				displayOptions: { show: { '/format': ['json'] } },
 			},
 			{
 				displayName: 'Sort By',
@@ -122,12 +164,26 @@ function hasLocatorValue(value: unknown): boolean {
 	return String(raw ?? '').trim() !== '';
 }
 
+function readWhere(this: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
+	const where = jsonField(this, itemIndex, 'filters.where', 'Where (JSON)');
+	if (where === undefined || where === null) return undefined;
+	if (!isObject(where)) {
+		throw new NodeOperationError(this.getNode(), '"Where (JSON)" must be a JSON object', {
+			itemIndex,
+			description: 'E.g. {"user": {"email": {"$iLike": "%@example.com"}}}.',
+		});
+	}
+	return Object.keys(where).length ? where : undefined;
+}
+
 async function readQuery(this: IExecuteFunctions, itemIndex: number): Promise<AuditLogQuery> {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fields = splitList(options.fields);
 	const { startDate, endDate } = isoDateRange(node, filters.startDate, filters.endDate, itemIndex);
+	const sessionId = String(filters.sessionId ?? '').trim();
+	const userType = (filters.userType as string[] | undefined) ?? [];
 	return {
 		type: auditLogTypes(
 			node,
@@ -138,6 +194,9 @@ async function readQuery(this: IExecuteFunctions, itemIndex: number): Promise<Au
 		appId: hasLocatorValue(filters.app)
 			? await getAppId.call(this, itemIndex, 'filters.app')
 			: undefined,
+		sessionId: sessionId ? (/^\d+$/.test(sessionId) ? Number(sessionId) : sessionId) : undefined,
+		userType: userType.length ? userType : undefined,
+		where: 'where' in filters ? readWhere.call(this, itemIndex) : undefined,
 		fields: fields.length ? fields : undefined,
 		startDate,
 		endDate,
@@ -185,11 +244,25 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		if (this.getNodeParameter('format', itemIndex, 'json') === 'csv') {
 			return [await csvExport.call(this, organizationId, query, max, itemIndex)];
 		}
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const withCount = options.includePagination === true;
+		let totalCount: number | undefined;
 		const logs = await collectPages(
-			async (page) => await fetchAuditLogPage.call(this, organizationId, query, page, itemIndex),
+			async (page) => {
+				const answer = await fetchAuditLogs.call(
+					this,
+					organizationId,
+					withCount ? { ...query, includePagination: true } : query,
+					page,
+					itemIndex,
+				);
+				totalCount ??= answer.totalCount;
+				return answer.logs;
+			},
 			max,
 			AUDIT_LOG_PAGE_SIZE,
 		);
+		if (withCount) return [{ json: { totalCount: totalCount ?? null, logs } }];
 		return logs.map((json) => ({ json }));
 	});
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/mapItems';
@@ -19,6 +24,9 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			path: apiPath('user'),
 			itemIndex,
 		});
-		return objectFrom(body, 'user');
+		const user = objectFrom(body, 'user');
+		// Fliplet answers the API host of the user's region beside the user.
+		const host = (body as IDataObject | undefined)?.host;
+		return typeof host === 'string' && !('host' in user) ? { ...user, host } : user;
 	});
 }
