@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The sandbox counts entries by plain columns with a Map instead of mingo's expression engine:
 // checked here against mingo itself on random entries, so the sandbox still answers as before.
 import { createRequire } from 'module';
