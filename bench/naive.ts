@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { spreadsheetRow } from './rows';
 import { TOKENS } from '../test/harness';
 

@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 'use strict';
-// Tries the README's install commands as written ("Install in your n8n": the blocks marked
-// `<!-- install-check: NAME -->`), each in a fresh home folder, with this package packed and
-// served by a local registry on 127.0.0.1 (other packages are redirected to the usual registry).
-// After each one, a real n8n in that home folder must list both nodes and run the sync example
-// against the sandbox.
+// Tries the install commands as written (the blocks marked `<!-- install-check: NAME -->` in the
+// README's Installation and in docs/development.md's development loop), each in a fresh home
+// folder, against a local registry on 127.0.0.1 (other packages are redirected to the usual
+// registry). After each one, a real n8n in that home folder must list both nodes and run the sync
+// example against the sandbox.
+//
+// First, the release rehearsal: the package reaches that registry only through the release flow's
+// publish step. A plain `npm publish` must be refused (prepublishOnly runs `n8n-node prerelease`);
+// `npm publish` in release mode, as `n8n-node release` runs it in GitHub Actions, must publish.
+// The README's by-hand install then installs what was published.
 //
 //   npm run test:install
 
-const crypto = require('crypto');
 const fs = require('fs');
 const http = require('http');
 const os = require('os');
@@ -36,11 +40,16 @@ function log(message = '') {
 	process.stdout.write(`${message}\n`);
 }
 
-/** The README's bash blocks that follow an `<!-- install-check: NAME -->` marker. */
-function readmeBlocks() {
-	const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
-	const blocks = [...readme.matchAll(/<!-- install-check: ([\w-]+) -->\s*```bash\n([\s\S]*?)```/g)];
-	return blocks.map(([, name, script]) => ({ name, script }));
+const DOCUMENTS = ['README.md', 'docs/development.md'];
+const PUBLISH_REFUSAL = 'Run `npm run release` to publish the package';
+
+/** The bash blocks that follow an `<!-- install-check: NAME -->` marker in the documents. */
+function documentedBlocks() {
+	return DOCUMENTS.flatMap((document) => {
+		const text = fs.readFileSync(path.join(REPO, document), 'utf8');
+		const blocks = [...text.matchAll(/<!-- install-check: ([\w-]+) -->\s*```bash\n([\s\S]*?)```/g)];
+		return blocks.map(([, name, script]) => ({ name, script, document }));
+	});
 }
 
 function npm(args, options) {
@@ -49,34 +58,46 @@ function npm(args, options) {
 	return result.stdout.trim();
 }
 
-/** A registry that serves this package from a tarball and sends everything else upstream. */
-async function startRegistry(tarball) {
-	const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
-	const bytes = fs.readFileSync(tarball);
+/**
+ * A registry that takes this package from `npm publish` (a PUT of its manifest with the tarball
+ * attached), serves what was published, and sends everything else upstream.
+ */
+async function startRegistry() {
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
-	const file = `${PACKAGE_NAME}-${manifest.version}.tgz`;
 	const upstream = npm(['config', 'get', 'registry'], { cwd: os.tmpdir() }).replace(/\/$/, '');
-	const packument = {
+	const published = { versions: {}, tarballs: new Map(), puts: 0 };
+	const packument = () => ({
 		name: PACKAGE_NAME,
-		'dist-tags': { latest: manifest.version },
-		versions: {
-			[manifest.version]: {
-				...manifest,
-				dist: {
-					tarball: `${url}/${PACKAGE_NAME}/-/${file}`,
-					shasum: crypto.createHash('sha1').update(bytes).digest('hex'),
-					integrity: `sha512-${crypto.createHash('sha512').update(bytes).digest('base64')}`,
-				},
-			},
-		},
-	};
+		'dist-tags': published.latest ? { latest: published.latest } : {},
+		versions: published.versions,
+	});
 	const server = http.createServer((request, response) => {
-		if (request.url === `/${PACKAGE_NAME}`) {
-			response.writeHead(200, { 'content-type': 'application/json' });
-			response.end(JSON.stringify(packument));
-		} else if (request.url === `/${PACKAGE_NAME}/-/${file}`) {
-			response.writeHead(200, { 'content-type': 'application/octet-stream' });
+		const answer = (status, body) => {
+			response.writeHead(status, { 'content-type': 'application/json' });
+			response.end(JSON.stringify(body));
+		};
+		if (request.method === 'PUT' && request.url === `/${PACKAGE_NAME}`) {
+			const chunks = [];
+			request.on('data', (chunk) => chunks.push(chunk));
+			request.on('end', () => {
+				published.puts++;
+				const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+				for (const [version, manifest] of Object.entries(body.versions)) {
+					const [file, attachment] = Object.entries(body._attachments)[0];
+					published.tarballs.set(file, Buffer.from(attachment.data, 'base64'));
+					const tarball = `${url}/${PACKAGE_NAME}/-/${file}`;
+					published.versions[version] = { ...manifest, dist: { ...manifest.dist, tarball } };
+					published.latest = body['dist-tags']?.latest ?? version;
+				}
+				answer(201, { ok: true });
+			});
+		} else if (request.url === `/${PACKAGE_NAME}`) {
+			if (!published.latest) answer(404, { error: 'not found' });
+			else answer(200, packument());
+		} else if (request.url.startsWith(`/${PACKAGE_NAME}/-/`)) {
+			const bytes = published.tarballs.get(request.url.split('/').pop());
+			response.writeHead(bytes ? 200 : 404, { 'content-type': 'application/octet-stream' });
 			response.end(bytes);
 		} else {
 			response.writeHead(302, { location: `${upstream}${request.url}` });
@@ -84,11 +105,71 @@ async function startRegistry(tarball) {
 		}
 	});
 	await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-	return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+	return { url, published, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /**
- * Runs one README block with bash, as a user whose home folder is `home`, from the repository.
+ * `npm publish` of this repository to the local registry, as a maintainer would type it.
+ * Asynchronous, like runBlock: the registry answers the upload from this process.
+ */
+function publish(registry, work, npmCache, releaseMode) {
+	const userconfig = path.join(work, 'publish.npmrc');
+	fs.writeFileSync(userconfig, `//${new URL(registry.url).host}/:_authToken=rehearsal\n`);
+	const env = withoutNpmSettings(process.env);
+	delete env.RELEASE_MODE;
+	const child = spawn(
+		'npm',
+		['publish', `--registry=${registry.url}`, '--provenance=false', '--no-audit'],
+		{
+			cwd: REPO,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: {
+				...env,
+				...(releaseMode ? { RELEASE_MODE: 'true' } : {}),
+				npm_config_userconfig: userconfig,
+				npm_config_cache: npmCache,
+				npm_config_update_notifier: 'false',
+			},
+		},
+	);
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	return new Promise((resolve, reject) => {
+		child.on('error', reject);
+		child.on('close', (status) => resolve({ status, output }));
+	});
+}
+
+/**
+ * The release flow's publish step against the local registry: refused outside release mode, then
+ * published in release mode (without provenance, which only GitHub's OIDC token can sign).
+ */
+async function rehearseRelease(registry, work, npmCache) {
+	const refused = await publish(registry, work, npmCache, false);
+	if (refused.status === 0 || registry.published.puts > 0) {
+		throw new Error(`A plain npm publish was not refused:\n${refused.output}`);
+	}
+	if (!refused.output.includes(PUBLISH_REFUSAL)) {
+		throw new Error(
+			`A plain npm publish failed without saying "${PUBLISH_REFUSAL}":\n${refused.output}`,
+		);
+	}
+	log(`  ✓ a plain npm publish is refused: "${PUBLISH_REFUSAL}"`);
+	const released = await publish(registry, work, npmCache, true);
+	const { version } = require(path.join(REPO, 'package.json'));
+	if (released.status !== 0 || !registry.published.versions[version]) {
+		throw new Error(`npm publish in release mode failed:\n${released.output}`);
+	}
+	const [bytes] = [...registry.published.tarballs.values()];
+	log(
+		`  ✓ npm publish in release mode published ${PACKAGE_NAME}@${version} ` +
+			`(${(bytes.length / 1000).toFixed(1)} kB) to the local registry`,
+	);
+}
+
+/**
+ * Runs one documented block with bash, as a user whose home folder is `home`, from the repository.
  * Asynchronous: the local registry answers from this process while npm runs.
  */
 function runBlock(block, home, registryUrl, npmCache) {
@@ -161,28 +242,29 @@ async function main() {
 	if (!isInstalled()) log('First run: installing n8n into the cache (a few minutes)…');
 	ensureN8n();
 	ensureBuilt(log);
-	const blocks = readmeBlocks();
-	if (!blocks.length) throw new Error('No "install-check" blocks found in README.md');
+	const blocks = documentedBlocks();
+	if (!blocks.some((block) => block.document === 'README.md')) {
+		throw new Error('No "install-check" blocks found in README.md');
+	}
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fliplet-install-check-'));
 	const npmCache = npm(['config', 'get', 'cache'], { cwd: os.tmpdir() });
-	const tarball = path.join(
-		work,
-		npm(['pack', '--silent', `--pack-destination=${work}`], { cwd: REPO }),
-	);
-	const registry = await startRegistry(tarball);
+	const registry = await startRegistry();
 	const packedBefore = new Set(fs.readdirSync(REPO).filter((name) => name.endsWith('.tgz')));
 	let failed = 0;
 	try {
+		log('Release rehearsal (local registry):');
+		await rehearseRelease(registry, work, npmCache);
 		for (const block of blocks) {
 			const blockStarted = Date.now();
 			const home = fs.mkdtempSync(path.join(work, `${block.name}-home-`));
+			const name = `${block.name} (${block.document})`;
 			try {
 				await runBlock(block, home, registry.url, npmCache);
 				const outcome = await checkN8n(home);
-				log(`  ✓ ${block.name}: ${outcome} (${seconds(Date.now() - blockStarted)} s)`);
+				log(`  ✓ ${name}: ${outcome} (${seconds(Date.now() - blockStarted)} s)`);
 			} catch (error) {
 				failed++;
-				log(`  ✗ ${block.name} (${seconds(Date.now() - blockStarted)} s)\n${error.message}`);
+				log(`  ✗ ${name} (${seconds(Date.now() - blockStarted)} s)\n${error.message}`);
 			}
 		}
 	} finally {

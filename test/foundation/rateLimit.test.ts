@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import {
 	MAX_RATE_LIMIT_WAITS,
 	MAX_SINGLE_WAIT_MS,

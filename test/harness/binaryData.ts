@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { BinaryDataService } from 'n8n-core';
 
 // n8n-core resolves its services from its own copy of the DI container.

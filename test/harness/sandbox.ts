@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { removeSandboxListeners } from './sandboxEvents';

@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 
 const sandbox = useSandbox();

@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { callSandbox, TOKENS, useSandbox } from '../harness';
 
 /** The sandbox's own contract, checked over plain HTTP against the API's documented behaviour. */

@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The sandbox counts entries by fields with a Map instead of mingo's expression engine: checked
 // here against mingo itself on random whole entries (`$data.Column`, as the platform addresses a
 // column, and `$field` of the entry), so the fast path answers exactly as mingo would.

@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The sandbox's entry store keeps entries in id order in shared blocks: checked here against a
 // plain list doing the same changes, snapshots included (they must never see later changes).
 import { createRequire } from 'module';

@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // `npm start` runs the sandbox as a process of its own: it must say so when the port is taken,
 // not go on with whatever other process answers there.
 import { createServer, type Server } from 'http';

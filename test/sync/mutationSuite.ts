@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The test set of the mutation run (npm run test:mutation, see stryker.config.json): every Sync
 // test file (test/sync/*.test.ts and the Sync fault tests), loaded by this one module. Stryker
 // re-runs the tests for every mutant; as one file they load n8n's engine once per mutant instead

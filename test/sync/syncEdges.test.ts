@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';

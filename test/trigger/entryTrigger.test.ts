@@ -1,3 +1,4 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { emittedIds, runPoll } from '../harness/poll';
 

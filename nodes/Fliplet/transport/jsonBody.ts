@@ -1,7 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { FlipletContext } from './request';
 import { mayHoldUnsafeKey } from './unsafeKeys';
 
 /**
@@ -27,7 +26,7 @@ export class JsonBody {
  * contains itself) and how to fix it: nothing is sent.
  */
 export function jsonBodyOf(
-	context: FlipletContext,
+	context: { getNode(): INode },
 	value: IDataObject | IDataObject[],
 	itemIndex?: number,
 ): JsonBody {

@@ -1,2 +1,0 @@
-// n8n loads the nodes and credentials listed in package.json's "n8n" section from dist/.
-module.exports = {};
