@@ -1,8 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
 const staff = { __rl: true, mode: 'id', value: '100' };
-const stored = () => sandbox().state.entries.filter((e: any) => e.dataSourceId === 100);
+const stored = () => sandbox().state.entries.filter((e: IDataObject) => e.dataSourceId === 100);
 
 function insert() {
 	return runNode({

@@ -1,5 +1,6 @@
 // Features the platform's own code uses beyond the public docs: its trash of deleted data sources,
 // the entry count, distinct rows, joins by name, Studio's row order, and the query by GET.
+import type { IDataObject } from 'n8n-workflow';
 import {
 	apiRequests,
 	callSandbox,
@@ -107,9 +108,9 @@ describe('Data Source → Get Many Deleted and Restore from the list', () => {
 			TOKENS.org,
 		);
 		expect(listed.body.dataSources).toEqual([]);
-		expect(sandbox().state.versions.some((version: any) => version.dataSourceId === 101)).toBe(
-			false,
-		);
+		expect(
+			sandbox().state.versions.some((version: IDataObject) => version.dataSourceId === 101),
+		).toBe(false);
 		const restored = await runNode({
 			parameters: { resource: 'dataSource', operation: 'restore', dataSourceId: '101' },
 			credentials: credentials(),
@@ -121,7 +122,9 @@ describe('Data Source → Get Many Deleted and Restore from the list', () => {
 
 describe('Data Source → Get with the number of entries', () => {
 	it('adds entriesCount only when Include Entries Count is on', async () => {
-		const count = sandbox().state.entries.filter((entry: any) => entry.dataSourceId === 100).length;
+		const count = sandbox().state.entries.filter(
+			(entry: IDataObject) => entry.dataSourceId === 100,
+		).length;
 		const plain = await runNode({
 			parameters: { resource: 'dataSource', operation: 'get', dataSource: staff },
 			credentials: credentials(),

@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import {
 	apiRequests,
 	callSandbox,
@@ -156,7 +157,7 @@ describe('Sandbox audit logs: GET and POST', () => {
 		);
 		expect(get.status).toBe(200);
 		expect(post.body.logs).toEqual(get.body.logs);
-		expect(post.body.logs.map((log: any) => log.sessionId)).toEqual([9002]);
+		expect(post.body.logs.map((log: IDataObject) => log.sessionId)).toEqual([9002]);
 		expect(post.body.totalCount).toBe(1);
 		expect(post.body.logs[0]).not.toHaveProperty('user');
 	});
