@@ -2,6 +2,7 @@
 
 const crypto = require('node:crypto');
 const { onePixelPng } = require('./png');
+const { schemaAnswer } = require('./schemaAnswer');
 const { toolTurn } = require('./toolCalls');
 
 /**
@@ -44,9 +45,8 @@ function chatCompletion(body) {
 	const tooled = toolTurn(body, plainText);
 	const text = tooled ? tooled.promptText : lastUserText(body.messages);
 	const wantsJson = /json/.test(String(body.response_format?.type ?? ''));
-	const message = tooled
-		? tooled.message
-		: { role: 'assistant', content: echo(text, wantsJson), refusal: null };
+	const content = (wantsJson && schemaAnswer(text)) || echo(text, wantsJson);
+	const message = tooled ? tooled.message : { role: 'assistant', content, refusal: null };
 	const answered = message.content ?? JSON.stringify(message.tool_calls);
 	return {
 		id: 'chatcmpl-sandbox',
