@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { aiAppLocator } from '../Fliplet/actions/ai/ai.descriptions';
 import { aiRequest } from '../Fliplet/helpers/aiRequest';
 import { getAppId, readLocator } from '../Fliplet/helpers/locators';
+import { credentialTest } from '../Fliplet/methods';
 import { searchApps } from '../Fliplet/methods/listSearch/apps';
 import { FlipletChatModel as ChatModelClient, type ModelSettings } from './chatModel';
 import { chatModelError, unreadableAnswer, unsupportedInput } from './errors';
@@ -37,7 +38,7 @@ export class FlipletChatModel implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiLanguageModel],
 		outputNames: ['Model'],
-		credentials: [{ name: 'flipletApi', required: true }],
+		credentials: [{ name: 'flipletApi', required: true, testedBy: 'flipletApiTest' }],
 		properties: [
 			aiAppLocator,
 			{
@@ -125,6 +126,7 @@ export class FlipletChatModel implements INodeType {
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: {
 			searchApps,
 			searchChatModels: async (filter?: string) => await searchChatModels(filter),

@@ -1,10 +1,4 @@
-import type {
-	ChatModel,
-	GenerateResult,
-	Message,
-	StreamChunk,
-	Tool,
-} from '@n8n/ai-node-sdk';
+import type { ChatModel, GenerateResult, Message, StreamChunk, Tool } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
 import { asStreamChunks, fromWireAnswer, toWireMessages, toWireTools } from './wire';
