@@ -428,4 +428,58 @@ checks['llm-chain.workflow.json'] = ({ run, requests }) => {
 	]);
 };
 
+const EMBEDDINGS = '/v1/apps/11/ai/embeddings';
+
+/**
+ * Fliplet Embeddings under n8n's Simple Vector Store: three notes embedded in batches of two, then
+ * a question (the text of one note, so the sandbox's hash vectors match it exactly) finds it first.
+ */
+checks['vector-store.workflow.json'] = ({ run, requests, state }) => {
+	assert.equal(run.status, 'success', run.error?.message);
+	assert.deepEqual(
+		requests.map((request) => [request.method, request.path, request.status]),
+		[
+			['POST', EMBEDDINGS, 200],
+			['POST', EMBEDDINGS, 200],
+			['POST', EMBEDDINGS, 200],
+		],
+	);
+	assert.deepEqual(
+		requests.map((request) => request.body),
+		[
+			{
+				model: 'text-embedding-3-small',
+				encoding_format: 'float',
+				input: [
+					'Alice Martin leads the Sales team in London.',
+					'Bob Stone builds the mobile app in Paris.',
+				],
+			},
+			{
+				model: 'text-embedding-3-small',
+				encoding_format: 'float',
+				input: ['Carla Diaz runs the quarterly sales review.'],
+			},
+			{
+				model: 'text-embedding-3-small',
+				encoding_format: 'float',
+				input: ['Bob Stone builds the mobile app in Paris.'],
+			},
+		],
+	);
+	const found = json(run, 'Ask');
+	assert.equal(found.length, 2);
+	assert.equal(found[0].document.pageContent, 'Bob Stone builds the mobile app in Paris.');
+	assert.ok(Math.abs(found[0].score - 1) < 1e-6, `the same text scores 1 (${found[0].score})`);
+	assert.ok(found[1].score < found[0].score);
+	assert.deepEqual(
+		state.ai.calls.map((call) => [call.endpoint, call.inputs]),
+		[
+			['embeddings', 2],
+			['embeddings', 1],
+			['embeddings', 1],
+		],
+	);
+};
+
 module.exports = { checks };
