@@ -14,7 +14,7 @@ const os = require('os');
 const path = require('path');
 
 const { createSandbox, TOKENS } = require('../sandbox');
-const { ensureN8n, isInstalled } = require('./install-n8n');
+const { ensureN8n, isInstalled, N8N_MAJOR, N8N_VERSION } = require('./install-n8n');
 const { createInstance, freePort, installPackage, REPO } = require('./lib/n8nInstance');
 const { ownerSettings } = require('./lib/editorServer');
 const { ensureBuilt } = require('./lib/build');
@@ -25,6 +25,7 @@ const {
 	isolateCredentials,
 	prepareForTier,
 	readWorkflows,
+	runsOnN8n,
 	startsFromFlipletTrigger,
 	workflowFiles,
 } = require('./lib/imports');
@@ -47,7 +48,11 @@ async function main() {
 
 	const filters = process.argv.slice(2);
 	const selected = (key) => !filters.length || filters.some((word) => key.includes(word));
-	const workflows = readWorkflows(workflowFiles().filter((file) => selected(path.basename(file))));
+	const chosen = readWorkflows(workflowFiles().filter((file) => selected(path.basename(file))));
+	const workflows = chosen.filter((entry) => runsOnN8n(entry.workflow, N8N_MAJOR));
+	for (const entry of chosen.filter((entry) => !workflows.includes(entry))) {
+		log(`  - ${entry.key}: left out on n8n ${N8N_VERSION} (the Fliplet Chat Model needs n8n 2.x)`);
+	}
 	for (const entry of workflows) prepareForTier(entry.workflow);
 	const activated = workflows.filter((entry) => startsFromFlipletTrigger(entry.workflow));
 	const batch = workflows.filter((entry) => !activated.includes(entry));

@@ -2,6 +2,8 @@
 
 const crypto = require('node:crypto');
 const { onePixelPng } = require('./png');
+const { schemaAnswer } = require('./schemaAnswer');
+const { toolTurn } = require('./toolCalls');
 
 /**
  * Deterministic fake model providers: the same request always gets the same answer, so tests can
@@ -40,21 +42,22 @@ function lastUserText(messages, roleKey = 'role', userRole = 'user', read = (m) 
 }
 
 function chatCompletion(body) {
-	const text = lastUserText(body.messages);
+	const tooled = toolTurn(body, plainText);
+	const text = tooled ? tooled.promptText : lastUserText(body.messages);
 	const wantsJson = /json/.test(String(body.response_format?.type ?? ''));
-	const content = echo(text, wantsJson);
+	const content = (wantsJson && schemaAnswer(text)) || echo(text, wantsJson);
+	const message = tooled ? tooled.message : { role: 'assistant', content, refusal: null };
+	const answered = message.content ?? JSON.stringify(message.tool_calls);
 	return {
 		id: 'chatcmpl-sandbox',
 		object: 'chat.completion',
 		created: FIXED_CREATED,
 		model: body.model,
-		choices: [
-			{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' },
-		],
+		choices: [{ index: 0, message, finish_reason: tooled ? tooled.finishReason : 'stop' }],
 		usage: {
 			prompt_tokens: tokens(text),
-			completion_tokens: tokens(content),
-			total_tokens: tokens(text) + tokens(content),
+			completion_tokens: tokens(answered),
+			total_tokens: tokens(text) + tokens(answered),
 		},
 	};
 }

@@ -10,7 +10,8 @@ const { spawn } = require('child_process');
 const { TOKENS } = require('../../sandbox');
 const { createInstance, installPackage, REPO } = require('./n8nInstance');
 const { OWNER, ownerSettings, waitUntilReady, login } = require('./editorServer');
-const { importWorkflows, readWorkflows } = require('./imports');
+const { importWorkflows, readWorkflows, runsOnN8n } = require('./imports');
+const { N8N_MAJOR } = require('../install-n8n');
 
 const EXAMPLES_DIR = path.join(REPO, 'examples');
 const CREDENTIAL = { id: 'flipletSandbox01', name: 'Fliplet Sandbox' };
@@ -83,13 +84,17 @@ async function importExamplesOnce(instance) {
 	const marker = path.join(instance.userFolder, '.examples-imported');
 	const files = exampleFiles();
 	const done = fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8').split('\n') : [];
-	const fresh = files.filter((name) => !done.includes(name));
+	// An example this n8n line cannot run (the Chat Model's on 1.x) is not offered.
+	const runnable = files.filter((name) =>
+		runsOnN8n(readWorkflows([path.join(EXAMPLES_DIR, name)])[0].workflow, N8N_MAJOR),
+	);
+	const fresh = runnable.filter((name) => !done.includes(name));
 	if (fresh.length) {
 		const paths = fresh.map((name) => path.join(EXAMPLES_DIR, name));
 		await importWorkflows(instance, readWorkflows(paths));
 		fs.writeFileSync(marker, [...done, ...fresh].filter(Boolean).join('\n'));
 	}
-	return files;
+	return runnable;
 }
 
 /**

@@ -80,6 +80,16 @@ function isolateCredentials(workflows, sandboxUrlOf, tokens) {
 	return credentials;
 }
 
+const CHAT_MODEL = 'n8n-nodes-fliplet.flipletChatModel';
+
+/**
+ * Whether the workflow runs on this n8n line: the Fliplet Chat Model needs n8n 2.x (its AI node
+ * SDK), so workflows using it are left out on 1.x.
+ */
+function runsOnN8n(workflow, n8nMajor) {
+	return n8nMajor >= 2 || !workflow.nodes.some((node) => node.type === CHAT_MODEL);
+}
+
 const TRIGGER = 'n8n-nodes-fliplet.flipletTrigger';
 const SCHEDULE = 'n8n-nodes-base.scheduleTrigger';
 
@@ -128,6 +138,7 @@ async function importWorkflows(instance, workflows) {
 
 module.exports = {
 	workflowFiles,
+	runsOnN8n,
 	startsFromFlipletTrigger,
 	prepareForTier,
 	readWorkflows,

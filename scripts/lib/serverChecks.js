@@ -7,6 +7,7 @@ const assert = require('node:assert/strict');
 const { OWNER, login, stopServer, waitUntilReady } = require('./editorServer');
 
 const FLIPLET_NODE = 'n8n-nodes-fliplet.fliplet';
+const CHAT_MODEL_NODE = 'n8n-nodes-fliplet.flipletChatModel';
 
 /**
  * @param {ReturnType<import('./n8nInstance').createInstance>} instance started with ownerSettings()
@@ -34,6 +35,13 @@ async function serverChecks(instance, sandbox, whileRunning) {
 			`the editor offers the Fliplet node: ${JSON.stringify(described).slice(0, 300)}`,
 		);
 		assert.equal(fliplet.usableAsTool, true);
+		// The Chat Model loads on every n8n line (it needs n8n 2.x only when a model is supplied).
+		const model = await rest.request('POST', '/rest/node-types', {
+			nodeInfos: [{ name: CHAT_MODEL_NODE, version: 1 }],
+		});
+		const [chatModel] = model.data ?? model;
+		assert.equal(chatModel?.displayName, 'Fliplet Chat Model', JSON.stringify(model).slice(0, 300));
+		assert.deepEqual(chatModel.outputs, ['ai_languageModel']);
 
 		const test = (id, name, accessToken, baseUrl = sandbox.sandboxUrl) =>
 			rest.request('POST', '/rest/credentials/test', {

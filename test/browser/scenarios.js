@@ -11,6 +11,7 @@ const { OWNER } = require('../../scripts/lib/editorServer');
 const { CREDENTIAL, LANDING_PATH, landingUrl } = require('../../scripts/lib/editorSession');
 const { testWorkflows } = require('./workflows');
 const { WAIT_MS } = require('../../scripts/lib/browserPage');
+const { N8N_MAJOR } = require('../../scripts/install-n8n');
 
 const POLL_MS = 500;
 /** A poll every minute: the first one may come up to a minute after publishing. */
@@ -169,6 +170,25 @@ const EXAMPLE_CHECKS = {
 			assert.equal(created[0].body.status, 'published');
 		},
 	},
+	...(N8N_MAJOR >= 2
+		? {
+				'ask-your-data.json': {
+					sticky: 'asks the question in',
+					output: { node: 'AI Agent', text: /Alice Martin/ },
+					check(requests) {
+						assert.deepEqual(
+							requests.map((r) => r.path),
+							[
+								'/v1/apps/11/ai/completions',
+								'/v1/data-sources/100/data/query',
+								'/v1/apps/11/ai/completions',
+							],
+							'model call with the tool, Get Many, model call with its result',
+						);
+					},
+				},
+			}
+		: {}),
 	'ai-summary-email.json': {
 		publish: true,
 		sticky: 'tries it on the latest entry',
@@ -208,6 +228,57 @@ function exampleScenarios() {
 		},
 	}));
 }
+
+/** The Chat Model needs n8n 2.x: on 1.x the scenario is left out. */
+const chatModelScenarios =
+	N8N_MAJOR < 2
+		? []
+		: [
+				{
+					name: 'chat model: add the Fliplet Chat Model under an AI Agent from the nodes panel, run it',
+					async run(t) {
+						const { agent } = await testWorkflows(t);
+						await openWorkflow(t, agent.id);
+						await t.click(
+							`[data-handleid="inputs/ai_languageModel/0"] ${t.testId('canvas-handle-plus')}`,
+						);
+						await (await t.find(t.testId('node-creator-search-bar'))).type('Fliplet');
+						await t.waitForText(t.testId('node-creator-item-name'), 'Fliplet Chat Model');
+						await t.shot('chat-model-in-panel');
+						await t.clickText(t.testId('node-creator-item-name'), 'Fliplet Chat Model');
+						// An installed community node shows its details first.
+						await t.clickText(`${t.testId('node-creator')} button`, 'Add to workflow');
+						await t.find(t.testId('ndv'));
+						await t.waitForValue(t.testId('node-credentials-select'), CREDENTIAL.name);
+						await t.click(`${t.testId('resource-locator-app')} ${t.testId('rlc-input')}`);
+						await t.clickText(t.testId('rlc-item'), 'Staff Directory (11)');
+						await t.shot('chat-model-app-picked');
+						await closeDialog(t, 'ndv');
+						await canvasNode(t, 'Fliplet Chat Model');
+						const sent = await sandboxRequestsFromNow(t);
+						await executeWorkflow(t, 4);
+						await t.shot('chat-model-agent-run');
+						await openNode(t, 'AI Agent');
+						await t.waitForText(t.testId('output-panel'), 'Bob Stone');
+						await t.shot('chat-model-agent-output');
+						await closeDialog(t, 'ndv');
+						const requests = await sent();
+						assert.deepEqual(
+							requests.map((r) => r.path),
+							[
+								'/v1/apps/11/ai/completions',
+								'/v1/data-sources/100/data/query',
+								'/v1/apps/11/ai/completions',
+							],
+						);
+						assert.deepEqual(
+							requests[0].body.tools.map((tool) => tool.function.name),
+							['Staff_Directory'],
+						);
+						assert.equal(requests[0].body.model, 'gpt-4o-mini');
+					},
+				},
+			];
 
 const scenarios = [
 	{
@@ -334,6 +405,7 @@ const scenarios = [
 			);
 		},
 	},
+	...chatModelScenarios,
 	...exampleScenarios(),
 	{
 		name: 'publish the trigger workflow and see it fire',

@@ -88,13 +88,55 @@ const EMAIL = {
 	connections: chain('Run', 'Report', 'Report File', 'Send Report'),
 };
 
+/** An AI Agent with the Fliplet node as its tool and no model yet: the scenario adds the model. */
+const AGENT = {
+	name: 'Browser tier: an AI Agent that needs its model',
+	nodes: [
+		manualTrigger,
+		{
+			name: 'AI Agent',
+			type: '@n8n/n8n-nodes-langchain.agent',
+			typeVersion: 3.1,
+			position: [260, 0],
+			parameters: {
+				promptType: 'define',
+				text: 'Who works in Engineering? Look it up in the Staff Directory.',
+				options: {},
+			},
+		},
+		{
+			name: 'Staff Directory',
+			type: 'n8n-nodes-fliplet.flipletTool',
+			typeVersion: 1,
+			position: [420, 220],
+			credentials,
+			parameters: {
+				descriptionType: 'manual',
+				toolDescription: 'Reads the entries of the Staff data source',
+				resource: 'entry',
+				operation: 'getMany',
+				dataSource: { __rl: true, mode: 'list', value: '100', cachedResultName: 'Staff' },
+				returnAll: true,
+			},
+		},
+	],
+	connections: {
+		...chain('Run', 'AI Agent'),
+		'Staff Directory': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+	},
+};
+
 /** Creates the workflows once per run; returns them with their ids. */
 async function testWorkflows(t) {
 	if (!t.created) {
 		const create = (workflow) =>
 			t.rest.request('POST', '/rest/workflows', { ...workflow, settings: {}, active: false });
-		const [insert, email] = [await create(INSERT), await create(EMAIL)];
-		t.created = { insert: insert.data ?? insert, email: email.data ?? email };
+		const [insert, email, agent] = [await create(INSERT), await create(EMAIL), await create(AGENT)];
+		t.created = {
+			insert: insert.data ?? insert,
+			email: email.data ?? email,
+			agent: agent.data ?? agent,
+		};
 	}
 	return t.created;
 }

@@ -338,4 +338,149 @@ checks['stops-on-error.workflow.json'] = ({ run, requests, state }) => {
 	assert.equal(state.apps.find((app) => app.id === 30).releases.length, 0);
 };
 
+const COMPLETIONS = '/v1/apps/11/ai/completions';
+
+/**
+ * The agent's round trip, in order: a completion with the tool declared (the sandbox answers a
+ * call of the tool the question names), the tool's Get Many, then a completion with the tool's
+ * result (the sandbox answers text quoting it). Prints the request log and the turn's time.
+ */
+checks['ask-your-data.json'] = ({ run, requests, state }) => {
+	assert.equal(run.status, 'success', run.error?.message);
+	const log = requests.map((request) => `${request.method} ${request.path} → ${request.status}`);
+	const turnMs = requests[requests.length - 1].at - requests[0].at;
+	process.stdout.write(`      agent requests: ${log.join(' | ')} (turn: ${turnMs} ms)\n`);
+	assert.deepEqual(
+		requests.map((request) => [request.method, request.path, request.status]),
+		[
+			['POST', COMPLETIONS, 200],
+			['POST', '/v1/data-sources/100/data/query', 200],
+			['POST', COMPLETIONS, 200],
+		],
+	);
+	const [ask, , answer] = requests;
+	assert.equal(ask.body.model, 'gpt-4o-mini');
+	assert.deepEqual(
+		ask.body.tools.map((tool) => [tool.type, tool.function.name]),
+		[['function', 'Staff_Directory']],
+	);
+	assert.equal(ask.body.tools[0].function.parameters.type, 'object');
+	assert.deepEqual(
+		ask.body.messages.map((message) => message.role),
+		['system', 'user'],
+	);
+	assert.match(ask.body.messages[1].content, /^Who works in Sales\?/);
+	const [system, user, call, result] = answer.body.messages;
+	assert.deepEqual([system.role, user.role], ['system', 'user']);
+	assert.equal(call.role, 'assistant');
+	assert.deepEqual(
+		call.tool_calls.map((toolCall) => [toolCall.id, toolCall.type, toolCall.function.name]),
+		[['call_sandbox_1', 'function', 'Staff_Directory']],
+	);
+	// n8n's agent adds the call's id to the arguments it keeps in the conversation.
+	assert.equal(typeof JSON.parse(call.tool_calls[0].function.arguments), 'object');
+	assert.equal(result.role, 'tool');
+	assert.equal(result.tool_call_id, 'call_sandbox_1');
+	assert.match(result.content, /Alice Martin/);
+	const [output] = json(run, 'AI Agent');
+	process.stdout.write(`      agent answer: ${output.output.slice(0, 160)}…\n`);
+	// Names only the sandbox's Staff data holds reach the answer through the tool.
+	assert.match(output.output, /^Staff_Directory answered: /);
+	for (const name of ['Alice Martin', 'Bob Stone']) assert.ok(output.output.includes(name), name);
+	assert.deepEqual(
+		state.ai.calls.map((call) => [call.endpoint, call.format, call.model]),
+		[
+			['completions', 'chat-completions', 'gpt-4o-mini'],
+			['completions', 'chat-completions', 'gpt-4o-mini'],
+		],
+	);
+	assert.equal(state.ai.credits[11], 998, 'two credits: one per model call');
+	for (const request of requests)
+		assert.equal(request.headers['auth-token'], 'eu--sandbox-org-token');
+};
+
+/** A Basic LLM Chain whose structured output parser reads the model's JSON answer. */
+checks['llm-chain.workflow.json'] = ({ run, requests }) => {
+	assert.equal(run.status, 'success', run.error?.message);
+	assert.equal(requests.length, 1);
+	const [request] = requests;
+	assert.equal(request.path, COMPLETIONS);
+	assert.deepEqual(
+		{ ...request.body, messages: undefined },
+		{
+			model: 'gpt-4.1-mini',
+			messages: undefined,
+			temperature: 0.2,
+			max_completion_tokens: 300,
+			response_format: { type: 'json_object' },
+		},
+	);
+	assert.equal(request.body.tools, undefined, 'no tools declared by a chain');
+	assert.match(request.body.messages[0].content, /^Give a title and a priority for: the printer/);
+	assert.match(request.body.messages[0].content, /```json/);
+	assert.deepEqual(json(run, 'Classify Request'), [
+		{
+			output: {
+				title: 'Echo: Give a title and a priority for: the printer on floor 2 is jammed',
+				priority: 0,
+				urgent: false,
+			},
+		},
+	]);
+};
+
+const EMBEDDINGS = '/v1/apps/11/ai/embeddings';
+
+/**
+ * Fliplet Embeddings under n8n's Simple Vector Store: three notes embedded in batches of two, then
+ * a question (the text of one note, so the sandbox's hash vectors match it exactly) finds it first.
+ */
+checks['vector-store.workflow.json'] = ({ run, requests, state }) => {
+	assert.equal(run.status, 'success', run.error?.message);
+	assert.deepEqual(
+		requests.map((request) => [request.method, request.path, request.status]),
+		[
+			['POST', EMBEDDINGS, 200],
+			['POST', EMBEDDINGS, 200],
+			['POST', EMBEDDINGS, 200],
+		],
+	);
+	assert.deepEqual(
+		requests.map((request) => request.body),
+		[
+			{
+				model: 'text-embedding-3-small',
+				encoding_format: 'float',
+				input: [
+					'Alice Martin leads the Sales team in London.',
+					'Bob Stone builds the mobile app in Paris.',
+				],
+			},
+			{
+				model: 'text-embedding-3-small',
+				encoding_format: 'float',
+				input: ['Carla Diaz runs the quarterly sales review.'],
+			},
+			{
+				model: 'text-embedding-3-small',
+				encoding_format: 'float',
+				input: ['Bob Stone builds the mobile app in Paris.'],
+			},
+		],
+	);
+	const found = json(run, 'Ask');
+	assert.equal(found.length, 2);
+	assert.equal(found[0].document.pageContent, 'Bob Stone builds the mobile app in Paris.');
+	assert.ok(Math.abs(found[0].score - 1) < 1e-6, `the same text scores 1 (${found[0].score})`);
+	assert.ok(found[1].score < found[0].score);
+	assert.deepEqual(
+		state.ai.calls.map((call) => [call.endpoint, call.inputs]),
+		[
+			['embeddings', 2],
+			['embeddings', 1],
+			['embeddings', 1],
+		],
+	);
+};
+
 module.exports = { checks };

@@ -61,6 +61,8 @@ export interface RunOptions {
 	/** Static data to start from (and that the run updates), for trigger tests. */
 	staticData?: IDataObject;
 	mode?: WorkflowExecuteMode;
+	/** Sub-nodes connected to the node under test (e.g. a chat model), with the same credentials. */
+	subNodes?: Array<{ name: string; type: string; connection: string; parameters: INodeParameters }>;
 }
 
 export interface RunResult {
@@ -136,10 +138,24 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		parameters: { items: JSON.stringify(input) } as Record<string, NodeParameterValueType>,
 	};
 	const isTrigger = !!nodeTypes.getByName(nodeType).poll;
-	const nodes = isTrigger ? [underTest] : [inputNode, underTest];
+	const subNodes: INode[] = (options.subNodes ?? []).map((sub, index) => ({
+		id: `sub-node-${index}`,
+		name: sub.name,
+		type: sub.type,
+		typeVersion: 1,
+		position: [200, 200 + index * 100],
+		parameters: sub.parameters,
+		credentials: underTest.credentials,
+	}));
+	const nodes = [...(isTrigger ? [underTest] : [inputNode, underTest]), ...subNodes];
 	const connections: IConnections = isTrigger
 		? {}
 		: { Input: { main: [[{ node: 'Under Test', type: 'main', index: 0 }]] } };
+	for (const sub of options.subNodes ?? []) {
+		connections[sub.name] = {
+			[sub.connection]: [[{ node: 'Under Test', type: sub.connection as never, index: 0 }]],
+		};
+	}
 	const workflowData: IWorkflowBase = {
 		id: 'test-workflow',
 		name: 'Test',

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiPath, flipletApiRequest } from '../transport';
@@ -15,11 +15,12 @@ const NO_RETRY_NOTE =
  * provider say why they were not retried.
  */
 export async function aiRequest(
-	this: IExecuteFunctions,
+	this: IExecuteFunctions | ISupplyDataFunctions,
 	appId: number,
 	endpoint: AiEndpoint,
 	payload: { body: IDataObject } | { multipart: MultipartBody },
 	itemIndex: number,
+	timeout?: number,
 ): Promise<IDataObject> {
 	try {
 		return (await flipletApiRequest.call(this, {
@@ -27,6 +28,7 @@ export async function aiRequest(
 			path: apiPath('apps', appId, 'ai', endpoint),
 			...payload,
 			itemIndex,
+			timeout,
 		})) as IDataObject;
 	} catch (error) {
 		throw withNoRetryNote(error as Error);

@@ -2,8 +2,15 @@ import { sleep } from 'n8n-workflow';
 
 /** The documented per-user limit of the data-source API: 200 requests in any 10 seconds. */
 export const DATA_SOURCE_LIMIT = { limit: 200, windowMs: 10_000 };
+/** The limit all AI operations of one app share: 10 requests in any 60 seconds. */
+export const AI_LIMIT = { limit: 10, windowMs: 60_000 };
 
-const isDataSourcePath = (path: string) => /^\/v1\/data-sources(\/|\?|$)/.test(path);
+/** The paced area a path belongs to (one window each; AI has one per app), if any. */
+function pacedArea(path: string): { key: string; limit: number; windowMs: number } | undefined {
+	if (/^\/v1\/data-sources(\/|\?|$)/.test(path)) return { key: 'data', ...DATA_SOURCE_LIMIT };
+	const ai = /^\/v1\/apps\/([^/?]+)\/ai\//.exec(path);
+	return ai ? { key: `ai:${ai[1]}`, ...AI_LIMIT } : undefined;
+}
 
 /**
  * The requests one execution sent in the last window. A request counts from the moment its answer
@@ -43,7 +50,7 @@ class RequestWindow {
  * execution (queue mode: no state across executions), and a context without data-source
  * requests costs nothing.
  */
-const windows = new WeakMap<object, RequestWindow>();
+const windows = new WeakMap<object, Map<string, RequestWindow>>();
 
 /**
  * Sends a request (`send`) within the documented rate limit of its API area, waiting for a free
@@ -54,11 +61,14 @@ export async function sendPaced<T>(
 	path: string,
 	send: () => Promise<T>,
 ): Promise<T> {
-	if (!isDataSourcePath(path)) return await send();
-	let window = windows.get(context);
+	const area = pacedArea(path);
+	if (!area) return await send();
+	let areas = windows.get(context);
+	if (!areas) windows.set(context, (areas = new Map()));
+	let window = areas.get(area.key);
 	if (!window) {
-		window = new RequestWindow(DATA_SOURCE_LIMIT.limit, DATA_SOURCE_LIMIT.windowMs);
-		windows.set(context, window);
+		window = new RequestWindow(area.limit, area.windowMs);
+		areas.set(area.key, window);
 	}
 	await window.reserve();
 	try {

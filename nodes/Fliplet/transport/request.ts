@@ -6,6 +6,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	ISupplyDataFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -32,7 +33,8 @@ export type FlipletContext =
 	| ILoadOptionsFunctions
 	| IPollFunctions
 	| IHookFunctions
-	| IWebhookFunctions;
+	| IWebhookFunctions
+	| ISupplyDataFunctions;
 
 export const CREDENTIAL_NAME = 'flipletApi';
 

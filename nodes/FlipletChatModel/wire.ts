@@ -1,0 +1,237 @@
+import type {
+	GenerateResult,
+	Message,
+	MessageContent,
+	StreamChunk,
+	Tool,
+	TokenUsage,
+	FinishReason,
+} from '@n8n/ai-node-sdk';
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Pure mapping between n8n's AI messages (the SDK's provider-neutral shapes) and the
+ * chat-completions format the platform's completions endpoint takes and answers.
+ */
+
+export interface WireToolCall {
+	id: string;
+	type: 'function';
+	function: { name: string; arguments: string };
+}
+
+export type WirePart =
+	| { type: 'text'; text: string }
+	| { type: 'image_url'; image_url: { url: string } };
+
+export interface WireMessage {
+	role: 'system' | 'user' | 'assistant' | 'tool';
+	content: string | WirePart[] | null;
+	name?: string;
+	tool_calls?: WireToolCall[];
+	tool_call_id?: string;
+}
+
+/** A message or tool this model cannot send: the caller turns it into an error saying so. */
+export class UnsupportedInput extends Error {}
+
+function imagePart(part: Extract<MessageContent, { type: 'file' }>): WirePart {
+	const url = part.providerMetadata?.url;
+	if (typeof url === 'string' && url) return { type: 'image_url', image_url: { url } };
+	const mediaType = part.mediaType ?? '';
+	if (!mediaType.startsWith('image/')) {
+		throw new UnsupportedInput(
+			`A message holds a file of type "${mediaType || 'unknown'}": only images can be sent to the model.`,
+		);
+	}
+	const data =
+		typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64');
+	return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${data}` } };
+}
+
+/** Text and images of a system or user message: one string when it is only text. */
+function contentOf(parts: MessageContent[]): string | WirePart[] {
+	const wire: WirePart[] = [];
+	for (const part of parts) {
+		if (part.type === 'text') wire.push({ type: 'text', text: part.text });
+		else if (part.type === 'file') wire.push(imagePart(part));
+	}
+	if (wire.every((part) => part.type === 'text')) {
+		return wire.map((part) => (part as { text: string }).text).join('\n');
+	}
+	return wire;
+}
+
+function resultText(result: unknown): string {
+	if (typeof result === 'string') return result;
+	if (Array.isArray(result) && result.every((part) => part?.type === 'text')) {
+		return result.map((part: { text: string }) => part.text).join('\n');
+	}
+	return JSON.stringify(result ?? null);
+}
+
+function assistantMessage(message: Message): WireMessage {
+	const text = message.content
+		.filter((part): part is Extract<MessageContent, { type: 'text' }> => part.type === 'text')
+		.map((part) => part.text)
+		.join('');
+	const calls: WireToolCall[] = [];
+	for (const part of message.content) {
+		if (part.type === 'tool-call') {
+			calls.push({
+				id: part.toolCallId ?? '',
+				type: 'function',
+				function: { name: part.toolName, arguments: part.input },
+			});
+		} else if (part.type === 'invalid-tool-call') {
+			// Kept so the tool message answering it still follows a call with its id.
+			calls.push({
+				id: part.toolCallId ?? '',
+				type: 'function',
+				function: { name: part.name ?? '', arguments: part.args ?? '' },
+			});
+		}
+	}
+	return {
+		role: 'assistant',
+		content: text || (calls.length ? null : ''),
+		...(calls.length ? { tool_calls: calls } : {}),
+	};
+}
+
+/**
+ * n8n's messages as chat-completions messages. A tool message becomes one `tool` message per
+ * result. Reasoning, citations and provider blocks have no place in a chat-completions request.
+ */
+export function toWireMessages(messages: Message[]): WireMessage[] {
+	return messages.flatMap((message): WireMessage[] => {
+		if (message.role === 'assistant') return [assistantMessage(message)];
+		if (message.role === 'tool') {
+			return message.content
+				.filter(
+					(part): part is Extract<MessageContent, { type: 'tool-result' }> =>
+						part.type === 'tool-result',
+				)
+				.map((part) => ({
+					role: 'tool',
+					tool_call_id: part.toolCallId,
+					content: resultText(part.result),
+				}));
+		}
+		return [
+			{
+				role: message.role,
+				content: contentOf(message.content),
+				...(message.name ? { name: message.name } : {}),
+			},
+		];
+	});
+}
+
+/** Declared tools with JSON-schema parameters (`toJsonSchema` turns a Zod schema into one). */
+export function toWireTools(
+	tools: Tool[],
+	toJsonSchema: (tool: Extract<Tool, { type: 'function' }>) => unknown,
+): IDataObject[] {
+	return tools.map((tool) => {
+		if (tool.type !== 'function') {
+			throw new UnsupportedInput(
+				`The tool "${tool.name}" is a provider's built-in tool: the Fliplet Chat Model only calls n8n's own tools.`,
+			);
+		}
+		return {
+			type: 'function',
+			function: {
+				name: tool.name,
+				...(tool.description ? { description: tool.description } : {}),
+				parameters: (toJsonSchema(tool) ?? { type: 'object', properties: {} }) as IDataObject,
+				...(tool.strict !== undefined ? { strict: tool.strict } : {}),
+			},
+		};
+	});
+}
+
+const FINISH: Record<string, FinishReason> = {
+	stop: 'stop',
+	length: 'length',
+	tool_calls: 'tool-calls',
+	function_call: 'tool-calls',
+	content_filter: 'content-filter',
+};
+
+function usageOf(usage: unknown): TokenUsage | undefined {
+	if (!usage || typeof usage !== 'object') return undefined;
+	const u = usage as Record<string, unknown> & {
+		prompt_tokens_details?: { cached_tokens?: number };
+		completion_tokens_details?: { reasoning_tokens?: number };
+	};
+	const promptTokens = Number(u.prompt_tokens ?? 0);
+	const completionTokens = Number(u.completion_tokens ?? 0);
+	const cached = u.prompt_tokens_details?.cached_tokens;
+	const reasoning = u.completion_tokens_details?.reasoning_tokens;
+	return {
+		promptTokens,
+		completionTokens,
+		totalTokens: Number(u.total_tokens ?? promptTokens + completionTokens),
+		...(typeof cached === 'number' ? { inputTokenDetails: { cacheRead: cached } } : {}),
+		...(typeof reasoning === 'number' ? { outputTokenDetails: { reasoning } } : {}),
+	};
+}
+
+function textOf(content: unknown): string | undefined {
+	if (content === null || content === undefined) return '';
+	if (typeof content === 'string') return content;
+	if (!Array.isArray(content)) return undefined;
+	return content
+		.filter((part) => part?.type === 'text' && typeof part.text === 'string')
+		.map((part: { text: string }) => part.text)
+		.join('');
+}
+
+/**
+ * The platform's chat-completions answer as the SDK's result, or undefined when the answer does
+ * not have that shape (the caller reports it). A refusal is kept as the answer's text.
+ */
+export function fromWireAnswer(response: IDataObject): GenerateResult | undefined {
+	const choice = Array.isArray(response.choices) ? (response.choices[0] as IDataObject) : undefined;
+	const message = choice?.message as IDataObject | undefined;
+	if (!message || typeof message !== 'object') return undefined;
+	const text = textOf(message.content);
+	if (text === undefined) return undefined;
+	const refusal = typeof message.refusal === 'string' ? message.refusal : '';
+	const content: MessageContent[] = [];
+	if (text || refusal) content.push({ type: 'text', text: text || refusal });
+	const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as WireToolCall[]) : [];
+	for (const call of calls) {
+		content.push({
+			type: 'tool-call',
+			toolCallId: call.id,
+			toolName: call.function?.name ?? '',
+			input: call.function?.arguments || '{}',
+		});
+	}
+	const reason = typeof choice?.finish_reason === 'string' ? choice.finish_reason : '';
+	return {
+		id: typeof response.id === 'string' ? response.id : undefined,
+		finishReason: FINISH[reason] ?? (calls.length ? 'tool-calls' : 'other'),
+		usage: usageOf(response.usage),
+		message: { role: 'assistant', content },
+		rawResponse: response,
+	};
+}
+
+/** One whole answer as stream chunks: its text, each tool call, then the finish with usage. */
+export function* asStreamChunks(result: GenerateResult): Generator<StreamChunk> {
+	for (const part of result.message.content) {
+		if (part.type === 'text' && part.text) yield { type: 'text-delta', delta: part.text };
+		if (part.type === 'tool-call') {
+			yield {
+				type: 'tool-call-delta',
+				id: part.toolCallId,
+				name: part.toolName,
+				argumentsDelta: part.input,
+			};
+		}
+	}
+	yield { type: 'finish', finishReason: result.finishReason ?? 'stop', usage: result.usage };
+}

@@ -1,0 +1,46 @@
+'use strict';
+
+/**
+ * Deterministic JSON answers to prompts that carry a JSON Schema in a ```json fence (what n8n's
+ * structured output parser adds to the prompt): an instance of that schema, whose strings echo
+ * the prompt's first line, numbers are 0, booleans false and arrays hold one item.
+ */
+
+function schemaIn(text) {
+	const fence = /```json\s*\n([\s\S]*?)\n\s*```/.exec(text);
+	if (!fence) return undefined;
+	try {
+		const schema = JSON.parse(fence[1]);
+		return schema && typeof schema === 'object' && schema.type ? schema : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function instance(schema, echoText, depth = 0) {
+	if (!schema || typeof schema !== 'object' || depth > 10) return null;
+	const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+	if (type === 'object') {
+		return Object.fromEntries(
+			Object.entries(schema.properties ?? {}).map(([key, value]) => [
+				key,
+				instance(value, echoText, depth + 1),
+			]),
+		);
+	}
+	if (type === 'array') return [instance(schema.items, echoText, depth + 1)];
+	if (type === 'number' || type === 'integer') return 0;
+	if (type === 'boolean') return false;
+	if (type === 'string') return Array.isArray(schema.enum) ? schema.enum[0] : `Echo: ${echoText}`;
+	return null;
+}
+
+/** The JSON text answering a prompt with a schema fence, or undefined without one. */
+function schemaAnswer(text) {
+	const schema = schemaIn(text);
+	if (!schema) return undefined;
+	const firstLine = text.split('\n')[0].trim();
+	return JSON.stringify(instance(schema, firstLine));
+}
+
+module.exports = { schemaAnswer };

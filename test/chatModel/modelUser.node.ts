@@ -1,0 +1,103 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+/**
+ * A test root node that uses the connected chat model the way n8n's AI nodes do (invoke, bound
+ * tools, stream), without importing LangChain: message-like tuples and plain tool objects.
+ */
+interface LcMessage {
+	content: unknown;
+	tool_calls?: Array<{ id?: string; name: string; args: IDataObject }>;
+	tool_call_chunks?: unknown[];
+	usage_metadata?: IDataObject;
+}
+interface LcModel {
+	invoke(input: unknown): Promise<LcMessage>;
+	stream(input: unknown): Promise<AsyncIterable<LcMessage>>;
+	bindTools(tools: unknown[]): LcModel;
+}
+
+export const STAFF_TOOL = {
+	type: 'function',
+	function: {
+		name: 'Staff_Directory',
+		description: 'Reads the staff entries',
+		parameters: {
+			type: 'object',
+			properties: { limit: { type: 'number' } },
+		},
+	},
+};
+
+const TOOL_RESULT = '[{"Name":"Alice Martin","Department":"Sales"}]';
+
+function text(content: unknown): string {
+	if (typeof content === 'string') return content;
+	return (content as Array<{ text?: string }>).map((part) => part.text ?? '').join('');
+}
+
+export class ModelUser implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Model User',
+		name: 'modelUser',
+		group: ['transform'],
+		version: 1,
+		description: 'Uses a chat model',
+		defaults: { name: 'Model User' },
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiLanguageModel, required: true, maxConnections: 1 },
+		],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{ displayName: 'Use', name: 'use', type: 'string', default: 'invoke' },
+			{ displayName: 'Prompt', name: 'prompt', type: 'string', default: '' },
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const model = (await this.getInputConnectionData(
+			NodeConnectionTypes.AiLanguageModel,
+			0,
+		)) as LcModel;
+		const use = this.getNodeParameter('use', 0) as string;
+		const prompt = this.getNodeParameter('prompt', 0) as string;
+		const conversation = [
+			['system', 'Answer from the staff data.'],
+			['user', prompt],
+		];
+		let json: IDataObject;
+		if (use === 'tools') {
+			const bound = model.bindTools([STAFF_TOOL]);
+			const first = await bound.invoke(conversation);
+			const call = first.tool_calls?.[0];
+			const second = await bound.invoke([
+				...conversation,
+				first,
+				{ role: 'tool', content: TOOL_RESULT, tool_call_id: call?.id ?? '' },
+			]);
+			json = { calls: first.tool_calls ?? [], answer: text(second.content) };
+		} else if (use === 'stream' || use === 'streamTools') {
+			const streaming = use === 'stream' ? model : model.bindTools([STAFF_TOOL]);
+			const chunks: IDataObject[] = [];
+			for await (const chunk of await streaming.stream(conversation)) {
+				chunks.push({
+					text: text(chunk.content),
+					toolCallChunks: (chunk.tool_call_chunks ?? []) as IDataObject[],
+				});
+			}
+			json = { chunks };
+		} else {
+			const answer = await model.invoke(conversation);
+			json = { answer: text(answer.content), usage: answer.usage_metadata ?? null };
+		}
+		return [[{ json }]];
+	}
+}

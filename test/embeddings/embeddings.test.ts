@@ -1,0 +1,88 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { FlipletEmbeddings } from '../../nodes/FlipletEmbeddings/FlipletEmbeddings.node';
+import { vectorsOf } from '../../nodes/FlipletEmbeddings/embeddings';
+import { apiRequests, registerNodeType, runNode, sandboxCredential, useSandbox } from '../harness';
+import { EMBEDDINGS, PUBLISHED_APP } from '../ai/fixtures';
+import { EmbeddingsUser } from './embeddingsUser.node';
+
+const { vector } = require('../../sandbox/ai/providers') as {
+	vector: (model: string, text: string, dimensions: number) => number[];
+};
+
+registerNodeType('n8n-nodes-fliplet.flipletEmbeddings', () => new FlipletEmbeddings());
+registerNodeType('test.embeddingsUser', () => new EmbeddingsUser());
+
+const sandbox = useSandbox();
+
+function embed(documents: string[], query: string, options: INodeParameters = {}) {
+	return runNode({
+		nodeType: 'test.embeddingsUser',
+		parameters: { documents: JSON.stringify(documents), query },
+		credentials: sandboxCredential(sandbox()),
+		subNodes: [
+			{
+				name: 'Fliplet Embeddings',
+				type: 'n8n-nodes-fliplet.flipletEmbeddings',
+				connection: 'ai_embedding',
+				parameters: { app: PUBLISHED_APP, model: 'text-embedding-3-small', options },
+			},
+		],
+	});
+}
+
+describe('Fliplet Embeddings, used through n8n-core', () => {
+	it('embeds documents in batches, in order, and a query on its own', async () => {
+		const result = await embed(['a', 'b', 'c'], 'q', { batchSize: 2, dimensions: 4 });
+		expect(result.error).toBeUndefined();
+		const { vectors, queryVector } = result.json[0] as {
+			vectors: number[][];
+			queryVector: number[];
+		};
+		expect(vectors).toEqual(
+			['a', 'b', 'c'].map((text) => vector('text-embedding-3-small', text, 4)),
+		);
+		expect(queryVector).toEqual(vector('text-embedding-3-small', 'q', 4));
+		expect(apiRequests(sandbox(), EMBEDDINGS).map((request) => request.body)).toEqual([
+			{
+				model: 'text-embedding-3-small',
+				input: ['a', 'b'],
+				encoding_format: 'float',
+				dimensions: 4,
+			},
+			{ model: 'text-embedding-3-small', input: ['c'], encoding_format: 'float', dimensions: 4 },
+			{ model: 'text-embedding-3-small', input: ['q'], encoding_format: 'float', dimensions: 4 },
+		]);
+	});
+
+	it('refuses an empty text before any request', async () => {
+		const result = await embed(['a', ''], '');
+		expect(result.error?.message).toBe('A text to embed is empty');
+		expect(apiRequests(sandbox(), EMBEDDINGS)).toHaveLength(0);
+	});
+
+	it('never re-sends a batch that failed after reaching the platform', async () => {
+		sandbox().injectFault({ mode: 'status-after', status: 500, path: 'ai/embeddings' });
+		const result = await embed(['a'], '');
+		expect(result.error?.description).toMatch(/never re-sent automatically/);
+		expect(apiRequests(sandbox(), EMBEDDINGS)).toHaveLength(1);
+	});
+
+	it('reads vectors by their index and refuses an answer without one per text', () => {
+		expect(
+			vectorsOf(
+				{
+					data: [
+						{ index: 1, embedding: [2] },
+						{ index: 0, embedding: [1] },
+					],
+				},
+				2,
+			),
+		).toEqual([[1], [2]]);
+		expect(vectorsOf({ data: [{ index: 0, embedding: [1] }] }, 2)).toBeUndefined();
+		expect(vectorsOf({ data: [{ index: 0, embedding: 'AAA=' }] }, 1)).toBeUndefined();
+		expect(vectorsOf({}, 1)).toBeUndefined();
+	});
+});
