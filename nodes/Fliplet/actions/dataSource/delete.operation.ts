@@ -9,7 +9,7 @@ import { dataSourceLocator } from './dataSource.descriptions';
 const properties: INodeProperties[] = [
 	dataSourceLocator({
 		description:
-			'The data source to delete. It is deleted permanently with all its entries: export or copy them first if you may need them.',
+			'The data source to delete, with all its entries. Fliplet Studio keeps deleted data sources in a trash that Get Many Deleted lists and Restore brings back from, but the public API documentation does not promise it: export or copy the entries first if you may need them.',
 	}),
 ];
 
