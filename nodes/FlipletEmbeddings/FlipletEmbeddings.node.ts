@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { aiAppLocator } from '../Fliplet/actions/ai/ai.descriptions';
+import { aiAppLocator, aiTimeoutOption } from '../Fliplet/actions/ai/ai.descriptions';
 import { aiRequest } from '../Fliplet/helpers/aiRequest';
 import { getAppId } from '../Fliplet/helpers/locators';
 import { credentialTest } from '../Fliplet/methods';
@@ -73,15 +73,7 @@ export class FlipletEmbeddings implements INodeType {
 						default: 1536,
 						description: 'Length of each vector (text-embedding-3 models only)',
 					},
-					{
-						displayName: 'Timeout',
-						name: 'timeout',
-						type: 'number',
-						typeOptions: { minValue: 1000 },
-						default: 120000,
-						description:
-							'Milliseconds to wait for one answer. A call that times out may still have been charged, so it is not sent again.',
-					},
+					aiTimeoutOption,
 				],
 			},
 		],
