@@ -199,6 +199,13 @@ function findApp(state, appId) {
 	return state.apps.find((app) => app.id === appId || app.productionAppId === appId);
 }
 
+/** Whether the record with its joined values passes the user type and where filters. */
+function joinedMatches(record, { userTypes, where }) {
+	if (userTypes && (record.user === null || !userTypes.includes(record.user.type))) return false;
+	return !where || where.test(record);
+}
+
+/** The matching records, plain: only the page is joined (see logsHandler), not every match. */
 function selectLogs(state, organizationId, params) {
 	const { types, appId, sessionIds, userTypes, where, startDate, endDate, sort, order } = params;
 	const matching = state.logs
@@ -212,18 +219,9 @@ function selectLogs(state, organizationId, params) {
 			if (endDate !== undefined && at > endDate) return false;
 			return true;
 		})
-		.map((log) => joined(state, log))
-		.filter((log) => !userTypes || (log.user !== null && userTypes.includes(log.user.type)))
-		.filter((log) => !where || where.test(log));
+		.filter((log) => !(userTypes || where) || joinedMatches(joined(state, log), params));
 	matching.sort((a, b) => (order === 'ASC' ? compare(a, b, sort) : compare(b, a, sort)));
 	return matching;
-}
-
-const JOINED = ['user', 'app', 'typeDescription', 'dataString'];
-
-/** The record's own fields, without the joined ones. */
-function plainRecord(record) {
-	return Object.fromEntries(Object.entries(record).filter(([key]) => !JOINED.includes(key)));
 }
 
 function whereOf(organizationId, params) {
@@ -242,9 +240,9 @@ function valueAtPath(record, path) {
 	return path.split('.').reduce((value, key) => (isObject(value) ? value[key] : undefined), record);
 }
 
-/** The record's own fields, or the fields asked for (joined ones as nested objects). */
+/** The record's own fields, or the fields asked for of the joined record (as nested objects). */
 function project(log, fields) {
-	if (!fields) return plainRecord(log);
+	if (!fields) return log;
 	const out = {};
 	for (const field of fields) {
 		const value = valueAtPath(log, field);
@@ -278,7 +276,7 @@ function logsHandler({ state, principal, params, query, body, method }) {
 	const matching = selectLogs(state, organization.id, input);
 	const page = matching
 		.slice(input.offset, input.offset + input.limit)
-		.map((log) => project(log, input.fields));
+		.map((log) => project(input.fields ? joined(state, log) : log, input.fields));
 	if (input.format === 'csv') {
 		return {
 			body: toCsv(page, input.fields),
