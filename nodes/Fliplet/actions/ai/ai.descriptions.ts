@@ -22,6 +22,17 @@ export const aiTimeoutOption: INodeProperties = {
 		'Milliseconds to wait for one answer. A call that times out may still have been charged, so it is not sent again.',
 };
 
+/** The embeddings' Dimensions option, for the Create Embeddings operation and the Embeddings sub-node. */
+export const dimensionsOption: INodeProperties = {
+	displayName: 'Dimensions',
+	name: 'dimensions',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 1536,
+	description:
+		'Length of each vector, for models that support it (text-embedding-3-*). Stored and query vectors must use the same model and dimensions.',
+};
+
 export function modelField(
 	defaultModel: string,
 	suggestions: string[],
