@@ -3,7 +3,7 @@
 const { randomBytes } = require('node:crypto');
 const { Query } = require('mingo');
 const { badRequest, isObject, notFound, truthy } = require('../http');
-const { requireOrganization } = require('../access');
+const { findAppPair, requireOrganization } = require('../access');
 const { addToken, iso } = require('../state');
 const { ANALYTICS_TYPES } = require('../seeds/organizations');
 
@@ -185,7 +185,7 @@ function logUser(state, userId) {
 
 /** The record with the values the platform joins to it (user, app, type description, data text). */
 function joined(state, log) {
-	const app = log.appId === null ? undefined : findApp(state, log.appId);
+	const app = log.appId === null ? undefined : findAppPair(state, log.appId)?.draft;
 	return {
 		...log,
 		user: logUser(state, log.userId),
@@ -193,10 +193,6 @@ function joined(state, log) {
 		typeDescription: TYPE_DESCRIPTIONS[log.type] ?? null,
 		dataString: JSON.stringify(log.data ?? {}),
 	};
-}
-
-function findApp(state, appId) {
-	return state.apps.find((app) => app.id === appId || app.productionAppId === appId);
 }
 
 /** Whether the record with its joined values passes the user type and where filters. */
