@@ -117,10 +117,8 @@ function publish(registry, work, npmCache, releaseMode) {
 	fs.writeFileSync(userconfig, `//${new URL(registry.url).host}/:_authToken=rehearsal\n`);
 	const env = withoutNpmSettings(process.env);
 	delete env.RELEASE_MODE;
-	const child = spawn(
-		'npm',
-		['publish', `--registry=${registry.url}`, '--provenance=false', '--no-audit'],
-		{
+	return runToEnd(
+		spawn('npm', ['publish', `--registry=${registry.url}`, '--provenance=false', '--no-audit'], {
 			cwd: REPO,
 			stdio: ['ignore', 'pipe', 'pipe'],
 			env: {
@@ -130,8 +128,12 @@ function publish(registry, work, npmCache, releaseMode) {
 				npm_config_cache: npmCache,
 				npm_config_update_notifier: 'false',
 			},
-		},
+		}),
 	);
+}
+
+/** The exit status of a child process, and its stdout and stderr as one text. */
+function runToEnd(child) {
 	let output = '';
 	child.stdout.on('data', (chunk) => (output += chunk));
 	child.stderr.on('data', (chunk) => (output += chunk));
@@ -172,7 +174,7 @@ async function rehearseRelease(registry, work, npmCache) {
  * Runs one documented block with bash, as a user whose home folder is `home`, from the repository.
  * Asynchronous: the local registry answers from this process while npm runs.
  */
-function runBlock(block, home, registryUrl, npmCache) {
+async function runBlock(block, home, registryUrl, npmCache) {
 	const child = spawn('bash', ['-euo', 'pipefail', '-c', block.script], {
 		cwd: REPO,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -186,17 +188,8 @@ function runBlock(block, home, registryUrl, npmCache) {
 			npm_config_update_notifier: 'false',
 		},
 	});
-	let output = '';
-	child.stdout.on('data', (chunk) => (output += chunk));
-	child.stderr.on('data', (chunk) => (output += chunk));
-	return new Promise((resolve, reject) => {
-		child.on('error', reject);
-		child.on('close', (status) =>
-			status === 0
-				? resolve()
-				: reject(new Error(`The "${block.name}" commands failed (${status}):\n${output}`)),
-		);
-	});
+	const { status, output } = await runToEnd(child);
+	if (status !== 0) throw new Error(`The "${block.name}" commands failed (${status}):\n${output}`);
 }
 
 /** n8n in that home folder: both nodes listed, and the sync example runs against a sandbox. */

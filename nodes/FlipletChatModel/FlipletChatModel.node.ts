@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { aiAppLocator } from '../Fliplet/actions/ai/ai.descriptions';
+import { aiAppLocator, aiTimeoutOption } from '../Fliplet/actions/ai/ai.descriptions';
 import { aiRequest } from '../Fliplet/helpers/aiRequest';
 import { getAppId, readLocator } from '../Fliplet/helpers/locators';
 import { credentialTest } from '../Fliplet/methods';
@@ -111,15 +111,7 @@ export class FlipletChatModel implements INodeType {
 						description:
 							'Higher values give more varied answers, lower more focused ones. Reasoning models take only the default.',
 					},
-					{
-						displayName: 'Timeout',
-						name: 'timeout',
-						type: 'number',
-						typeOptions: { minValue: 1000 },
-						default: 120000,
-						description:
-							'Milliseconds to wait for one answer. A call that times out may still have been charged, so it is not sent again.',
-					},
+					aiTimeoutOption,
 				],
 			},
 		],

@@ -7,7 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { aiAppLocator } from '../Fliplet/actions/ai/ai.descriptions';
+import {
+	aiAppLocator,
+	aiTimeoutOption,
+	dimensionsOption,
+} from '../Fliplet/actions/ai/ai.descriptions';
 import { aiRequest } from '../Fliplet/helpers/aiRequest';
 import { getAppId } from '../Fliplet/helpers/locators';
 import { credentialTest } from '../Fliplet/methods';
@@ -65,23 +69,8 @@ export class FlipletEmbeddings implements INodeType {
 						description:
 							"Texts per request. Each request is one AI call of the app's 10 a minute: larger batches use fewer.",
 					},
-					{
-						displayName: 'Dimensions',
-						name: 'dimensions',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 1536,
-						description: 'Length of each vector (text-embedding-3 models only)',
-					},
-					{
-						displayName: 'Timeout',
-						name: 'timeout',
-						type: 'number',
-						typeOptions: { minValue: 1000 },
-						default: 120000,
-						description:
-							'Milliseconds to wait for one answer. A call that times out may still have been charged, so it is not sent again.',
-					},
+					dimensionsOption,
+					aiTimeoutOption,
 				],
 			},
 		],

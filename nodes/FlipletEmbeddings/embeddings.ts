@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { chunk, vectorsFrom } from '../Fliplet/helpers/aiEmbeddings';
+
 export interface EmbeddingSettings {
 	model: string;
 	dimensions?: number;
@@ -29,8 +31,8 @@ export class FlipletEmbeddings {
 			throw this.ports.emptyText();
 		}
 		const vectors: number[][] = [];
-		for (let start = 0; start < documents.length; start += this.settings.batchSize) {
-			vectors.push(...(await this.embed(documents.slice(start, start + this.settings.batchSize))));
+		for (const batch of chunk(documents, this.settings.batchSize)) {
+			vectors.push(...(await this.embed(batch)));
 		}
 		return vectors;
 	}
@@ -45,24 +47,8 @@ export class FlipletEmbeddings {
 		const body: IDataObject = { model: this.settings.model, input, encoding_format: 'float' };
 		if (this.settings.dimensions) body.dimensions = this.settings.dimensions;
 		const response = await this.ports.send(body);
-		const vectors = vectorsOf(response, input.length);
-		if (!vectors) throw this.ports.unreadable(response, input.length);
-		return vectors;
+		const vectors = vectorsFrom(response, input.length, 'float');
+		if (typeof vectors === 'string') throw this.ports.unreadable(response, input.length);
+		return vectors as number[][];
 	}
-}
-
-/** The vectors of an embeddings answer in input order, or undefined when it is not one per input. */
-export function vectorsOf(response: IDataObject, expected: number): number[][] | undefined {
-	if (!Array.isArray(response.data)) return undefined;
-	const vectors: number[][] = new Array(expected);
-	for (const [position, entry] of (response.data as IDataObject[]).entries()) {
-		const index = typeof entry?.index === 'number' ? entry.index : position;
-		const vector = entry?.embedding;
-		if (!Array.isArray(vector) || !vector.every((value) => typeof value === 'number')) {
-			return undefined;
-		}
-		if (index < 0 || index >= expected || vectors[index]) return undefined;
-		vectors[index] = vector as number[];
-	}
-	return vectors.filter(Boolean).length === expected ? vectors : undefined;
 }

@@ -24,18 +24,32 @@ function trash(state, dataSource) {
 	trashOf(state).push({ dataSource, table, deletedAt: iso(state.now()) });
 }
 
-/** Restores a deleted data source of the caller's organization (404 if there is none). */
-function restore(state, principal, raw) {
+/** The caller's organization, whose trash the caller reaches (401 without a caller). */
+function organizationOf(principal) {
 	if (!principal) throw new HttpError(401, "The auth_token provided doesn't belong to any user.");
+	return principal.organizationId;
+}
+
+/** Takes a deleted data source of the caller's organization out of the trash (404 if none). */
+function takeDeleted(state, principal, raw, notFoundMessage) {
+	const organizationId = organizationOf(principal);
 	const id = Number(raw);
 	const deleted = trashOf(state);
 	const index = deleted.findIndex(
-		(item) =>
-			item.dataSource.id === id && item.dataSource.organizationId === principal.organizationId,
+		(item) => item.dataSource.id === id && item.dataSource.organizationId === organizationId,
 	);
-	if (!Number.isInteger(id) || index === -1)
-		throw notFound(`No deleted data source ${raw} to restore`);
-	const [{ dataSource, table }] = deleted.splice(index, 1);
+	if (!Number.isInteger(id) || index === -1) throw notFound(notFoundMessage);
+	return deleted.splice(index, 1)[0];
+}
+
+/** Restores a deleted data source of the caller's organization (404 if there is none). */
+function restore(state, principal, raw) {
+	const { dataSource, table } = takeDeleted(
+		state,
+		principal,
+		raw,
+		`No deleted data source ${raw} to restore`,
+	);
 	if (table) store.tables(state).set(dataSource.id, table);
 	dataSource.updatedAt = iso(state.now());
 	state.dataSources.push(dataSource);
@@ -44,24 +58,15 @@ function restore(state, principal, raw) {
 
 /** The deleted data sources of the caller's organization, each with its `deletedAt`. */
 function deletedOf(state, principal) {
-	if (!principal) throw new HttpError(401, "The auth_token provided doesn't belong to any user.");
+	const organizationId = organizationOf(principal);
 	return trashOf(state)
-		.filter((item) => item.dataSource.organizationId === principal.organizationId)
+		.filter((item) => item.dataSource.organizationId === organizationId)
 		.map((item) => ({ ...item.dataSource, deletedAt: item.deletedAt }));
 }
 
 /** Removes a deleted data source for good, with its entries and versions (404 if there is none). */
 function purge(state, principal, raw) {
-	if (!principal) throw new HttpError(401, "The auth_token provided doesn't belong to any user.");
-	const id = Number(raw);
-	const deleted = trashOf(state);
-	const index = deleted.findIndex(
-		(item) =>
-			item.dataSource.id === id && item.dataSource.organizationId === principal.organizationId,
-	);
-	if (!Number.isInteger(id) || index === -1) throw notFound(`No deleted data source ${raw}`);
-	deleted.splice(index, 1);
-	return id;
+	return takeDeleted(state, principal, raw, `No deleted data source ${raw}`).dataSource.id;
 }
 
 module.exports = { trash, restore, deletedOf, purge };

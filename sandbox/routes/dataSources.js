@@ -176,22 +176,18 @@ function paged(body, dataSource, entries, { total, offset, limit }) {
  * has it); paging applies to the distinct rows.
  */
 function distinctSelect(ctx, dataSource, body) {
-	let found = filtered(ctx, dataSource, body.where);
-	if (body.join !== undefined) found = applyJoins(found, body.join, readJoinedFor(ctx));
 	const pick = picker(body.attributes);
 	const seen = new Set();
 	const rows = [];
-	for (const entry of sortEntries(found, body.order)) {
+	for (const entry of matching(ctx, dataSource, body)) {
 		const row = pick(entry);
 		const key = JSON.stringify(row);
 		if (seen.has(key)) continue;
 		seen.add(key);
 		rows.push(row);
 	}
-	const offset = wholeNumber(body.offset, 'offset') ?? 0;
-	const limit = wholeNumber(body.limit, 'limit');
-	const entries = rows.slice(offset, limit === undefined ? undefined : offset + limit);
-	return { body: paged(body, dataSource, entries, { total: rows.length, offset, limit }) };
+	const { page, ...position } = cutPage(rows, body);
+	return { body: paged(body, dataSource, page, position) };
 }
 
 /** The entries a `where` keeps (all of them without one). */
@@ -202,15 +198,24 @@ function filtered(ctx, dataSource, where) {
 	return all.filter((entry) => matches(entry.data));
 }
 
-/** A query that filters, joins or sorts: it reads the whole data source. */
-function search(ctx, dataSource, body) {
+/** The entries a query's where keeps, with its joins, in its order: it reads the whole data source. */
+function matching(ctx, dataSource, body) {
 	let found = filtered(ctx, dataSource, body.where);
 	if (body.join !== undefined) found = applyJoins(found, body.join, readJoinedFor(ctx));
-	found = sortEntries(found, body.order);
+	return sortEntries(found, body.order);
+}
+
+/** The query's page (offset, limit) of `rows`, with the total it was cut from. */
+function cutPage(rows, body) {
 	const offset = wholeNumber(body.offset, 'offset') ?? 0;
 	const limit = wholeNumber(body.limit, 'limit');
-	const page = found.slice(offset, limit === undefined ? undefined : offset + limit);
-	return { total: found.length, offset, limit, page };
+	const page = rows.slice(offset, limit === undefined ? undefined : offset + limit);
+	return { total: rows.length, offset, limit, page };
+}
+
+/** A query that filters, joins or sorts. */
+function search(ctx, dataSource, body) {
+	return cutPage(matching(ctx, dataSource, body), body);
 }
 
 const JSON_PARAMETERS = ['where', 'order', 'attributes', 'join', 'aggregate'];

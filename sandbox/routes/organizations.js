@@ -3,7 +3,7 @@
 const { randomBytes } = require('node:crypto');
 const { Query } = require('mingo');
 const { badRequest, isObject, notFound, truthy } = require('../http');
-const { requireOrganization } = require('../access');
+const { findAppPair, requireOrganization } = require('../access');
 const { addToken, iso } = require('../state');
 const { ANALYTICS_TYPES } = require('../seeds/organizations');
 
@@ -185,7 +185,7 @@ function logUser(state, userId) {
 
 /** The record with the values the platform joins to it (user, app, type description, data text). */
 function joined(state, log) {
-	const app = log.appId === null ? undefined : findApp(state, log.appId);
+	const app = log.appId === null ? undefined : findAppPair(state, log.appId)?.draft;
 	return {
 		...log,
 		user: logUser(state, log.userId),
@@ -195,10 +195,13 @@ function joined(state, log) {
 	};
 }
 
-function findApp(state, appId) {
-	return state.apps.find((app) => app.id === appId || app.productionAppId === appId);
+/** Whether the record with its joined values passes the user type and where filters. */
+function joinedMatches(record, { userTypes, where }) {
+	if (userTypes && (record.user === null || !userTypes.includes(record.user.type))) return false;
+	return !where || where.test(record);
 }
 
+/** The matching records, plain: only the page is joined (see logsHandler), not every match. */
 function selectLogs(state, organizationId, params) {
 	const { types, appId, sessionIds, userTypes, where, startDate, endDate, sort, order } = params;
 	const matching = state.logs
@@ -212,18 +215,9 @@ function selectLogs(state, organizationId, params) {
 			if (endDate !== undefined && at > endDate) return false;
 			return true;
 		})
-		.map((log) => joined(state, log))
-		.filter((log) => !userTypes || (log.user !== null && userTypes.includes(log.user.type)))
-		.filter((log) => !where || where.test(log));
+		.filter((log) => !(userTypes || where) || joinedMatches(joined(state, log), params));
 	matching.sort((a, b) => (order === 'ASC' ? compare(a, b, sort) : compare(b, a, sort)));
 	return matching;
-}
-
-const JOINED = ['user', 'app', 'typeDescription', 'dataString'];
-
-/** The record's own fields, without the joined ones. */
-function plainRecord(record) {
-	return Object.fromEntries(Object.entries(record).filter(([key]) => !JOINED.includes(key)));
 }
 
 function whereOf(organizationId, params) {
@@ -242,9 +236,9 @@ function valueAtPath(record, path) {
 	return path.split('.').reduce((value, key) => (isObject(value) ? value[key] : undefined), record);
 }
 
-/** The record's own fields, or the fields asked for (joined ones as nested objects). */
+/** The record's own fields, or the fields asked for of the joined record (as nested objects). */
 function project(log, fields) {
-	if (!fields) return plainRecord(log);
+	if (!fields) return log;
 	const out = {};
 	for (const field of fields) {
 		const value = valueAtPath(log, field);
@@ -278,7 +272,7 @@ function logsHandler({ state, principal, params, query, body, method }) {
 	const matching = selectLogs(state, organization.id, input);
 	const page = matching
 		.slice(input.offset, input.offset + input.limit)
-		.map((log) => project(log, input.fields));
+		.map((log) => project(input.fields ? joined(state, log) : log, input.fields));
 	if (input.format === 'csv') {
 		return {
 			body: toCsv(page, input.fields),

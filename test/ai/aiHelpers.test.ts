@@ -150,6 +150,9 @@ describe('vectorsFrom', () => {
 			/unexpected index 1/,
 		);
 		expect(vectorsFrom({ data }, 2, 'base64')).toMatch(/not a base64 string/);
+		expect(vectorsFrom({ data: [{ index: 0, embedding: 'AAA=' }] }, 1, 'float')).toMatch(
+			/not a list of numbers/,
+		);
 		expect(vectorsFrom({ embeddings: [] }, 1, 'float')).toMatch(/no "data" list/);
 	});
 

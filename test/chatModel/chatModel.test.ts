@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { INodeParameters } from 'n8n-workflow';
 
 import { FlipletChatModel } from '../../nodes/FlipletChatModel/FlipletChatModel.node';
@@ -74,7 +73,10 @@ describe('Fliplet Chat Model, used by an AI node through n8n-core', () => {
 		expect(output.answer).toBe(
 			'Staff_Directory answered: [{"Name":"Alice Martin","Department":"Sales"}]',
 		);
-		const [ask, answer] = completions().map((request) => request.body as Record<string, any>);
+		const [ask, answer] = completions().map(
+			(request) =>
+				request.body as { tools?: unknown; parallel_tool_calls?: unknown; messages: unknown[] },
+		);
 		expect(ask.tools).toEqual([
 			{
 				type: 'function',

@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { callSandbox, TOKENS, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
@@ -11,7 +10,9 @@ const TOOLS = [
 async function complete(body: Record<string, unknown>) {
 	const response = await callSandbox(sandbox(), 'POST', PATH, body, TOKENS.app);
 	expect(response.status).toBe(200);
-	return (response.body as { choices: Array<{ message: any; finish_reason: string }> }).choices[0];
+	return (
+		response.body as { choices: Array<{ message: { content: string }; finish_reason: string }> }
+	).choices[0];
 }
 
 describe('sandbox AI: deterministic tool calling (chat completions)', () => {

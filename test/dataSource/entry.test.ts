@@ -1,4 +1,5 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+import type { IDataObject } from 'n8n-workflow';
+
 import {
 	apiRequests,
 	callSandbox,
@@ -77,7 +78,9 @@ describe('Entry resource: single entries', () => {
 		expect(result.json).toEqual([
 			expect.objectContaining({ dataSourceId: 100, data: { Name: 'Fay Lee', Age: 31 } }),
 		]);
-		expect(sandbox().state.entries.filter((e: any) => e.dataSourceId === 100)).toHaveLength(6);
+		expect(sandbox().state.entries.filter((e: IDataObject) => e.dataSourceId === 100)).toHaveLength(
+			6,
+		);
 	});
 
 	it('Insert maps every input field automatically, "id" included, one entry per item, paired', async () => {
@@ -155,7 +158,7 @@ describe('Entry resource: single entries', () => {
 			returnEntries: false,
 		});
 		expect(result.json[0].data).toEqual({ Name: 'Alice M.' });
-		const stored = sandbox().state.entries.find((entry: any) => entry.id === 200);
+		const stored = sandbox().state.entries.find((entry: IDataObject) => entry.id === 200);
 		expect(stored.data).toEqual({ Name: 'Alice M.' });
 	});
 
@@ -188,7 +191,7 @@ describe('Entry resource: single entries', () => {
 		expect(result.json).toEqual([{ id: 204, deleted: true }]);
 		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources/);
 		expect(request).toMatchObject({ method: 'DELETE', path: '/v1/data-sources/100/data/204' });
-		expect(sandbox().state.entries.some((e: any) => e.id === 204)).toBe(false);
+		expect(sandbox().state.entries.some((e: IDataObject) => e.id === 204)).toBe(false);
 	});
 });
 

@@ -1,4 +1,5 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+import type { IDataObject } from 'n8n-workflow';
+
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
@@ -19,8 +20,8 @@ describe('Data Source → Get Many in an organization (organization locator)', (
 		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources$/);
 		expect(request.query).toEqual({ organizationId: '1' });
 		const expected = sandbox()
-			.state.dataSources.filter((ds: any) => ds.organizationId === 1)
-			.map((ds: any) => ds.id);
+			.state.dataSources.filter((ds: IDataObject) => ds.organizationId === 1)
+			.map((ds: IDataObject) => ds.id);
 		expect(result.json.map((ds) => ds.id)).toEqual(expected);
 		expect(expected.length).toBeGreaterThan(0);
 	});

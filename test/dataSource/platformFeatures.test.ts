@@ -14,15 +14,12 @@ import {
 const sandbox = useSandbox();
 const staff = { __rl: true, mode: 'id', value: '100' };
 const credentials = () => sandboxCredential(sandbox(), TOKENS.org);
+/** A request to the sandbox with the organization's token. */
+const asOrg = (method: string, path: string, body?: unknown) =>
+	callSandbox(sandbox(), method, path, body, TOKENS.org);
 
 async function deleteDataSource(id: number) {
-	const answer = await callSandbox(
-		sandbox(),
-		'DELETE',
-		`/v1/data-sources/${id}`,
-		undefined,
-		TOKENS.org,
-	);
+	const answer = await asOrg('DELETE', `/v1/data-sources/${id}`);
 	expect(answer.status).toBe(200);
 }
 
@@ -80,33 +77,15 @@ describe('Data Source → Get Many Deleted and Restore from the list', () => {
 		});
 		expect(restored.error).toBeUndefined();
 		expect(restored.json[0]).toMatchObject({ id: 101, name: 'Departments' });
-		const listed = await callSandbox(
-			sandbox(),
-			'GET',
-			'/v1/data-sources/deleted/',
-			undefined,
-			TOKENS.org,
-		);
+		const listed = await asOrg('GET', '/v1/data-sources/deleted/');
 		expect(listed.body.dataSources).toEqual([]);
 	});
 
 	it('a deleted data source removed for good is gone from the list and cannot be restored', async () => {
 		await deleteDataSource(101);
-		const purge = await callSandbox(
-			sandbox(),
-			'DELETE',
-			'/v1/data-sources/deleted/101',
-			undefined,
-			TOKENS.org,
-		);
+		const purge = await asOrg('DELETE', '/v1/data-sources/deleted/101');
 		expect(purge.status).toBe(200);
-		const listed = await callSandbox(
-			sandbox(),
-			'GET',
-			'/v1/data-sources/deleted',
-			undefined,
-			TOKENS.org,
-		);
+		const listed = await asOrg('GET', '/v1/data-sources/deleted');
 		expect(listed.body.dataSources).toEqual([]);
 		expect(
 			sandbox().state.versions.some((version: IDataObject) => version.dataSourceId === 101),
@@ -212,23 +191,17 @@ describe("Entry → Get Many: distinct rows, joins by name, Studio's row order",
 	});
 
 	it('sorts by the row order of Fliplet Studio, the entry ID breaking ties', async () => {
-		const commit = await callSandbox(
-			sandbox(),
-			'POST',
-			'/v1/data-sources/100/commit',
-			{
-				entries: [
-					{ id: 200, data: {}, order: 2 },
-					{ id: 201, data: {}, order: 0 },
-					{ id: 202, data: {}, order: 1 },
-					{ id: 203, data: {}, order: 1 },
-				],
-				append: true,
-				extend: true,
-				returnEntries: false,
-			},
-			TOKENS.org,
-		);
+		const commit = await asOrg('POST', '/v1/data-sources/100/commit', {
+			entries: [
+				{ id: 200, data: {}, order: 2 },
+				{ id: 201, data: {}, order: 0 },
+				{ id: 202, data: {}, order: 1 },
+				{ id: 203, data: {}, order: 1 },
+			],
+			append: true,
+			extend: true,
+			returnEntries: false,
+		});
 		expect(commit.status).toBe(200);
 		const result = await runNode({
 			parameters: {
@@ -258,62 +231,29 @@ describe("Entry → Get Many: distinct rows, joins by name, Studio's row order",
 
 describe("sandbox: what the platform's own tools send", () => {
 	it('creates a data source with its app or organization in the JSON body', async () => {
-		const inApp = await callSandbox(
-			sandbox(),
-			'POST',
-			'/v1/data-sources',
-			{ name: 'Body App', appId: 11 },
-			TOKENS.org,
-		);
+		const inApp = await asOrg('POST', '/v1/data-sources', { name: 'Body App', appId: 11 });
 		expect(inApp.status).toBe(201);
 		expect(inApp.body.dataSource).toMatchObject({ name: 'Body App', appId: 11, organizationId: 1 });
-		const inOrg = await callSandbox(
-			sandbox(),
-			'POST',
-			'/v1/data-sources',
-			{ name: 'Body Org', organizationId: 1 },
-			TOKENS.org,
-		);
+		const inOrg = await asOrg('POST', '/v1/data-sources', { name: 'Body Org', organizationId: 1 });
 		expect(inOrg.body.dataSource).toMatchObject({ appId: null, organizationId: 1 });
-		const neither = await callSandbox(
-			sandbox(),
-			'POST',
-			'/v1/data-sources',
-			{ name: 'X' },
-			TOKENS.org,
-		);
+		const neither = await asOrg('POST', '/v1/data-sources', { name: 'X' });
 		expect(neither.status).toBe(400);
 	});
 
 	it('answers a query sent by GET with its options in the query string', async () => {
 		const where = encodeURIComponent(JSON.stringify({ Department: 'Sales' }));
 		const order = encodeURIComponent(JSON.stringify([['id', 'DESC']]));
-		const answer = await callSandbox(
-			sandbox(),
+		const answer = await asOrg(
 			'GET',
 			`/v1/data-sources/100/data/query?where=${where}&order=${order}&limit=1&includePagination=true`,
-			undefined,
-			TOKENS.org,
 		);
 		expect(answer.status).toBe(200);
 		expect(answer.body.entries).toHaveLength(1);
 		expect(answer.body.entries[0].data.Department).toBe('Sales');
 		expect(answer.body.pagination).toMatchObject({ total: 2, limit: 1, offset: 0 });
-		const bad = await callSandbox(
-			sandbox(),
-			'GET',
-			'/v1/data-sources/100/data/query?where={nope',
-			undefined,
-			TOKENS.org,
-		);
+		const bad = await asOrg('GET', '/v1/data-sources/100/data/query?where={nope');
 		expect(bad.status).toBe(400);
-		const deleting = await callSandbox(
-			sandbox(),
-			'GET',
-			'/v1/data-sources/100/data/query?type=delete',
-			undefined,
-			TOKENS.org,
-		);
+		const deleting = await asOrg('GET', '/v1/data-sources/100/data/query?type=delete');
 		expect(deleting.status).toBe(400);
 	});
 });

@@ -2,7 +2,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { FlipletEmbeddings } from '../../nodes/FlipletEmbeddings/FlipletEmbeddings.node';
-import { vectorsOf } from '../../nodes/FlipletEmbeddings/embeddings';
 import { apiRequests, registerNodeType, runNode, sandboxCredential, useSandbox } from '../harness';
 import { EMBEDDINGS, PUBLISHED_APP } from '../ai/fixtures';
 import { EmbeddingsUser } from './embeddingsUser.node';
@@ -69,20 +68,15 @@ describe('Fliplet Embeddings, used through n8n-core', () => {
 		expect(apiRequests(sandbox(), EMBEDDINGS)).toHaveLength(1);
 	});
 
-	it('reads vectors by their index and refuses an answer without one per text', () => {
-		expect(
-			vectorsOf(
-				{
-					data: [
-						{ index: 1, embedding: [2] },
-						{ index: 0, embedding: [1] },
-					],
-				},
-				2,
-			),
-		).toEqual([[1], [2]]);
-		expect(vectorsOf({ data: [{ index: 0, embedding: [1] }] }, 2)).toBeUndefined();
-		expect(vectorsOf({ data: [{ index: 0, embedding: 'AAA=' }] }, 1)).toBeUndefined();
-		expect(vectorsOf({}, 1)).toBeUndefined();
+	it('refuses an answer without one vector per text, and says so', async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 200,
+			path: 'ai/embeddings',
+			body: { data: [{ index: 0, embedding: [1] }] },
+		});
+		const result = await embed(['a', 'b'], '');
+		expect(result.error?.message).toBe('Unexpected answer: not one vector per text (2)');
+		expect(apiRequests(sandbox(), EMBEDDINGS)).toHaveLength(1);
 	});
 });

@@ -1,11 +1,12 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+import type { IDataObject } from 'n8n-workflow';
+
 import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
 
 const APP = { __rl: true, mode: 'id', value: '11' };
 const notificationRequests = () => apiRequests(sandbox(), /^\/v1\/apps\/\d+\/notifications/);
-const stored = (id: number) => sandbox().state.notifications.find((n: any) => n.id === id);
+const stored = (id: number) => sandbox().state.notifications.find((n: IDataObject) => n.id === id);
 
 function update(parameters: Record<string, unknown>, continueOnFail = false) {
 	return runNode({

@@ -1,4 +1,5 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+import type { IDataObject } from 'n8n-workflow';
+
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
@@ -31,7 +32,11 @@ describe('Organization → Get Analytics', () => {
 			endDate: '2026-01-10T00:00:00.000Z',
 		});
 		expect(result.json).toHaveLength(1);
-		const summary = result.json[0] as any;
+		const summary = result.json[0] as {
+			appSessions: unknown[];
+			stats: IDataObject;
+			apps: Array<{ name: string }>;
+		};
 		expect(Object.keys(summary).sort()).toEqual([
 			'appSessions',
 			'apps',
@@ -41,7 +46,7 @@ describe('Organization → Get Analytics', () => {
 		]);
 		expect(summary.appSessions[0]).toEqual({ day: '2026-01-01', count: expect.any(Number) });
 		expect(summary.stats.appsPublished).toEqual({ count: 6, previousPeriodCount: 0 });
-		expect(summary.apps.map((app: any) => app.name)).toEqual(['Staff Directory', 'Field Reports']);
+		expect(summary.apps.map((app) => app.name)).toEqual(['Staff Directory', 'Field Reports']);
 	});
 
 	it('outputs one flat item per app for charts', async () => {

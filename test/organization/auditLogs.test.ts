@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { addLog, ANALYTICS_TYPES } from './seedLogs';
 
@@ -17,8 +16,17 @@ function getAuditLogs(parameters: Record<string, unknown>, token = TOKENS.org) {
 	});
 }
 
-function logsOfOrg1(): Array<Record<string, any>> {
-	return sandbox().state.logs.filter((log: any) => log.organizationId === 1);
+/** A record as the sandbox stores it. */
+interface LogRecord {
+	id: number;
+	type: string;
+	appId: number | null;
+	organizationId: number;
+	createdAt: string;
+}
+
+function logsOfOrg1(): LogRecord[] {
+	return sandbox().state.logs.filter((log: LogRecord) => log.organizationId === 1);
 }
 
 describe('Organization → Get Audit Logs', () => {
@@ -177,7 +185,7 @@ describe('Organization → Get Audit Logs', () => {
 		expect(lines[0]).toBe('id,type,requestId,data');
 		expect(csv.match(/^id,type,requestId,data/gm)).toHaveLength(1);
 		expect(csv).toContain(',"line one\nline ""two"", end",');
-		const firstId = sandbox().state.logs.find((l: any) => l.type === 'form.submit').id;
+		const firstId = sandbox().state.logs.find((l: LogRecord) => l.type === 'form.submit').id;
 		expect(lines[1]).toBe(`${firstId},form.submit,r0,"{""note"":""n0""}"`);
 		expect(lines.at(-2)).toMatch(/,form\.submit,r519,"\{""note"":""n519""\}"$/);
 	});

@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 
 const sandbox = useSandbox();
@@ -36,7 +35,7 @@ describe('Organization Token', () => {
 		expect(requests[0].method).toBe('POST');
 		expect(requests[0].path).toBe('/v1/organizations/1/tokens');
 		expect(requests[0].body).toEqual({ name: 'Reporting integration' });
-		const [token] = created.json as any[];
+		const [token] = created.json as Array<{ token: string }>;
 		expect(token).toEqual({
 			organizationId: 1,
 			token: expect.stringMatching(/^eu--/),

@@ -74,16 +74,6 @@ export function splitRecipients(value: unknown): Recipient[] {
 	});
 }
 
-/** The addresses alone of a text or list of recipients (display names left out). */
-export function splitAddresses(value: unknown): string[] {
-	return splitRecipients(value).map((recipient) => recipient.email);
-}
-
-/** The addresses that are not valid, in their order. */
-export function invalidAddresses(addresses: string[]): string[] {
-	return addresses.filter((address) => !isEmailAddress(address));
-}
-
 /** A recipient as it was written, for error messages. */
 export function recipientText({ email, name }: Recipient): string {
 	return name === undefined ? email : `${name} <${email}>`;

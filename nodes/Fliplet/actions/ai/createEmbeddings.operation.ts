@@ -10,7 +10,7 @@ import { chunk, vectorsFrom, type Vector } from '../../helpers/aiEmbeddings';
 import { aiRequest } from '../../helpers/aiRequest';
 import { getAppId } from '../../helpers/locators';
 import { errorItem, mapItems } from '../../helpers/mapItems';
-import { aiAppLocator, modelField } from './ai.descriptions';
+import { aiAppLocator, dimensionsOption, modelField } from './ai.descriptions';
 
 const properties: INodeProperties[] = [
 	aiAppLocator,
@@ -76,15 +76,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Dimensions',
-				name: 'dimensions',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1536,
-				description:
-					'Length of each vector, for models that support it (text-embedding-3-*). Stored and query vectors must use the same model and dimensions.',
-			},
+			dimensionsOption,
 			{
 				displayName: 'Encoding',
 				name: 'encoding',
