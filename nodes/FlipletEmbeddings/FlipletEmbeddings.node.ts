@@ -12,6 +12,7 @@ import {
 	aiTimeoutOption,
 	dimensionsOption,
 } from '../Fliplet/actions/ai/ai.descriptions';
+import { assertTakesDimensions } from '../Fliplet/helpers/aiEmbeddings';
 import { aiRequest } from '../Fliplet/helpers/aiRequest';
 import { getAppId } from '../Fliplet/helpers/locators';
 import { credentialTest } from '../Fliplet/methods';
@@ -83,6 +84,7 @@ export class FlipletEmbeddings implements INodeType {
 		const model = this.getNodeParameter('model', itemIndex) as string;
 		const options = this.getNodeParameter('options', itemIndex, {}) as EmbeddingOptions;
 		const node = this.getNode();
+		if (options.dimensions) assertTakesDimensions(node, model, itemIndex);
 		const embeddings = new EmbeddingsClient(
 			{ model, dimensions: options.dimensions, batchSize: options.batchSize ?? 100 },
 			{

@@ -61,6 +61,32 @@ describe('Fliplet Embeddings, used through n8n-core', () => {
 		expect(apiRequests(sandbox(), EMBEDDINGS)).toHaveLength(0);
 	});
 
+	it('refuses Dimensions for a model of fixed vector length before any request', async () => {
+		const result = await runNode({
+			nodeType: 'test.embeddingsUser',
+			parameters: { documents: JSON.stringify(['a']), query: '' },
+			credentials: sandboxCredential(sandbox()),
+			subNodes: [
+				{
+					name: 'Fliplet Embeddings',
+					type: 'n8n-nodes-fliplet.flipletEmbeddings',
+					connection: 'ai_embedding',
+					parameters: {
+						app: PUBLISHED_APP,
+						model: 'text-embedding-ada-002',
+						options: { dimensions: 4 },
+					},
+				},
+			],
+		});
+		// n8n reports an error of a sub-node's set-up under the sub-node's name, with ours as description.
+		expect(result.error?.message).toBe('Error in sub-node Fliplet Embeddings');
+		expect(result.error?.description).toBe(
+			'The model text-embedding-ada-002 does not take "Dimensions": its vectors have a fixed length',
+		);
+		expect(apiRequests(sandbox(), EMBEDDINGS)).toHaveLength(0);
+	});
+
 	it('never re-sends a batch that failed after reaching the platform', async () => {
 		sandbox().injectFault({ mode: 'status-after', status: 500, path: 'ai/embeddings' });
 		const result = await embed(['a'], '');

@@ -1,6 +1,26 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
 import { isObject } from './isObject';
 
 export type Vector = number[] | string;
+
+/** Embedding models whose vector length is fixed: the API refuses `dimensions` for them. */
+const FIXED_LENGTH_MODELS = /^text-embedding-ada-/i;
+
+/** Refuses Dimensions for a model whose vectors have a fixed length, before anything is sent. */
+export function assertTakesDimensions(node: INode, model: string, itemIndex: number): void {
+	if (!FIXED_LENGTH_MODELS.test(model)) return;
+	throw new NodeOperationError(
+		node,
+		`The model ${model} does not take "Dimensions": its vectors have a fixed length`,
+		{
+			itemIndex,
+			description:
+				'Remove the Dimensions option, or pick a model that takes it (text-embedding-3-small, text-embedding-3-large). Stored and query vectors must use the same model and dimensions.',
+		},
+	);
+}
 
 /**
  * The vectors of an embeddings response in input order (by `index`), or a reason the response

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { chunk, vectorsFrom, type Vector } from '../../helpers/aiEmbeddings';
+import { assertTakesDimensions, chunk, vectorsFrom, type Vector } from '../../helpers/aiEmbeddings';
 import { aiRequest } from '../../helpers/aiRequest';
 import { getAppId } from '../../helpers/locators';
 import { errorItem, mapItems } from '../../helpers/mapItems';
@@ -113,9 +113,6 @@ interface EmbeddingOptions {
 	outputField?: string;
 }
 
-/** Embedding models whose vector length is fixed: the API refuses `dimensions` for them. */
-const FIXED_LENGTH_MODELS = /^text-embedding-ada-/i;
-
 function readPath(json: IDataObject, path: string): unknown {
 	return path
 		.split('.')
@@ -164,17 +161,7 @@ async function embed(
 		encoding_format: encoding,
 	};
 	if (options.dimensions !== undefined) {
-		if (FIXED_LENGTH_MODELS.test(model)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`The model ${model} does not take "Dimensions": its vectors have a fixed length`,
-				{
-					itemIndex,
-					description:
-						'Remove the Dimensions option, or pick a model that takes it (text-embedding-3-small, text-embedding-3-large). Stored and query vectors must use the same model and dimensions.',
-				},
-			);
-		}
+		assertTakesDimensions(this.getNode(), model, itemIndex);
 		body.dimensions = options.dimensions;
 	}
 	const response = await aiRequest.call(this, appId, 'embeddings', { body }, itemIndex);
