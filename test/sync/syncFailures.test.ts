@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientIdOf } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import { COMMITS_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/sendCommits';
 import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
 import { onSandboxRequest, useSandbox, type Sandbox } from '../harness';
@@ -177,22 +178,30 @@ describe('Entry → Sync: a commit that fails while the next ones are on their w
 
 	it('sends nothing after the commits already on their way, and counts only those that landed', async () => {
 		const id = await dataSourceWith(sandbox(), []);
-		// Commits 2 and 3 are on their way when commit 1 fails; 4 and 5 must never be sent.
-		refuseNthCommit(1, 400, 3);
-		const result = await runSync(sandbox(), id, rows(10), inChunksOf2, { continueOnFail: true });
+		const last = COMMITS_IN_FLIGHT;
+		// Commits 2 to the last that may go together are on their way when commit 1 fails; the
+		// two after them must never be sent.
+		refuseNthCommit(1, 400, last);
+		const total = last + 2;
+		const result = await runSync(sandbox(), id, rows(2 * total), inChunksOf2, {
+			continueOnFail: true,
+		});
 
 		expect(result.json[0]).toMatchObject({
-			inserted: 4,
-			commits: 2,
+			inserted: 2 * (last - 1),
+			commits: last - 1,
 			failedCommit: 1,
-			totalCommits: 5,
-			error: `Sync stopped at commit 1 of 5 (insert of 2 rows): ${REFUSAL.message}`,
+			totalCommits: total,
+			error: `Sync stopped at commit 1 of ${total} (insert of 2 rows): ${REFUSAL.message}`,
 		});
 		expect(String(result.json[0].description)).toMatch(
-			/^Commits 2–3 of 5 landed \(4 inserted, 0 updated, 0 deleted\)\. /,
+			new RegExp(`^Commits 2–${last} of ${total} landed \\(${2 * (last - 1)} inserted, 0 updated`),
 		);
-		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([400, 200, 200]);
-		expect(storedData(sandbox(), id)).toEqual(rows(10).slice(2, 6));
+		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([
+			400,
+			...Array.from({ length: last - 1 }, () => 200),
+		]);
+		expect(storedData(sandbox(), id)).toEqual(rows(2 * total).slice(2, 2 * last));
 		// The keys that landed were checked for duplicates, as after any insert.
 		expect(queriesOf(sandbox())).toHaveLength(2);
 	});

@@ -22,19 +22,20 @@ export interface CommitOutcome {
 }
 
 /**
- * Commits on their way at once: the next one's upload starts while the server stores the ones
- * before, so the uplink does not idle for a round trip per commit. Three keep it busy when a commit
- * takes about as long to upload as the round trip and the store; with two, the two uploads end
- * together and the link idles while both are stored.
+ * Commits on their way at once: the next ones upload while the server stores those before, so the
+ * uplink does not idle for a round trip per commit. Uploads on their way together share the link
+ * and end about together, and the link then idles for one round trip and a store until the next
+ * ones go: the more bytes go together, the smaller that share of the time (see
+ * MAX_BYTES_IN_FLIGHT).
  */
-export const COMMITS_IN_FLIGHT = 3;
+export const COMMITS_IN_FLIGHT = 8;
 /**
  * Bytes on their way at once: another commit is only sent while the bodies under way and its own
- * stay within this (one commit always may). Overlap only has to cover a round trip, so large commits
- * go one at a time as before, and a slow uplink never has more than this (or one commit) to carry
- * within the request timeout.
+ * stay within this (one commit always may). 16 MB take 2.7 s at 50 Mbit/s, so a round trip and a
+ * store of about 0.15 s idle the link about 5% of the time; a slow uplink never has more than this
+ * (or one commit) to carry within the request timeout; commits of 16 MB go one at a time as before.
  */
-export const MAX_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
+export const MAX_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 
 /** `clientIds: [{clientId, id}]` of a commit response, if the API sent them. */
 function readClientIds(body: unknown): Array<{ clientId: string; id: number }> {
