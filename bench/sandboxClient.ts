@@ -13,6 +13,17 @@ export interface RequestStats {
 	commits: number;
 	puts: number;
 	rateLimited: number;
+	/** What crossed the modelled link (headers included), when one is set. */
+	link?: { bytesUp: number; bytesDown: number; connections: number };
+}
+
+/** The modelled link between n8n and the sandbox (see link.js). */
+export interface LinkSettings {
+	rttMs: number;
+	upMbit: number;
+	downMbit: number;
+	/** Round trips a new connection costs before its first request (0: not modelled). */
+	handshakeRtts: number;
 }
 
 /** The sandbox child process and its small IPC protocol. */
@@ -23,6 +34,7 @@ export class SandboxProcess {
 	private constructor(
 		private readonly child: ChildProcess,
 		readonly url: string,
+		readonly link: LinkSettings | undefined,
 	) {
 		child.on('message', (message: any) => {
 			this.pending.get(message.id)?.(message);
@@ -32,12 +44,12 @@ export class SandboxProcess {
 
 	static async start(): Promise<SandboxProcess> {
 		const child = fork(join(__dirname, 'sandboxProcess.js'), [], { stdio: 'inherit' });
-		const url = await new Promise<string>((resolve, reject) => {
-			child.once('message', (message: any) => resolve(message.ready));
+		const ready = await new Promise<{ ready: string; link?: LinkSettings }>((resolve, reject) => {
+			child.once('message', resolve);
 			child.once('error', reject);
 			child.once('exit', (code) => reject(new Error(`The sandbox process exited (${code})`)));
 		});
-		return new SandboxProcess(child, url);
+		return new SandboxProcess(child, ready.ready, ready.link);
 	}
 
 	private async call<T>(cmd: string, args?: object): Promise<T> {

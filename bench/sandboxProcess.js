@@ -3,10 +3,17 @@
 // the benchmark's memory figures are those of n8n and the node only. Driven by IPC messages.
 
 const { createSandbox } = require('../sandbox');
+const { installLink, linkSettings } = require('./link');
 
 const sandbox = createSandbox({ rateLimits: true });
 let mark = 0;
 let cpuAtMark = process.cpuUsage();
+/** The modelled link (BENCH_RTT_MS, BENCH_UP_MBIT, BENCH_DOWN_MBIT), if one is set. */
+const settings = linkSettings();
+let link;
+let linkAtMark = { up: 0, down: 0, connections: 0 };
+const linkNow = () =>
+	link ? { up: link.up.bytes, down: link.down.bytes, connections: link.connections } : undefined;
 
 /** Request bodies are only kept until they are counted: 100,000 rows would otherwise pile up. */
 function forgetBodies() {
@@ -20,6 +27,7 @@ const commands = {
 		mark = sandbox.requests.length;
 		cpuAtMark = process.cpuUsage();
 		sandbox.rateLimiter.reset();
+		linkAtMark = linkNow() ?? linkAtMark;
 		return {};
 	},
 	stats() {
@@ -35,6 +43,15 @@ const commands = {
 			commits: count((record) => record.path.endsWith('/commit')),
 			puts: count((record) => record.method === 'PUT'),
 			rateLimited: count((record) => record.status === 429),
+			...(link
+				? {
+						link: {
+							bytesUp: link.up.bytes - linkAtMark.up,
+							bytesDown: link.down.bytes - linkAtMark.down,
+							connections: link.connections - linkAtMark.connections,
+						},
+					}
+				: {}),
 		};
 	},
 	/** Entries of a data source and how many distinct keys they hold (equal: no duplicates). */
@@ -58,4 +75,7 @@ process.on('disconnect', () => {
 	sandbox.stop().then(() => process.exit(0));
 });
 
-sandbox.start(0, '127.0.0.1').then((url) => process.send({ ready: url }));
+sandbox.start(0, '127.0.0.1').then((url) => {
+	if (settings) link = installLink(sandbox.server, settings);
+	process.send({ ready: url, link: settings });
+});

@@ -33,9 +33,11 @@ const UNAUTHORISED = {
  * - body: the JSON body of the `status-*` modes instead of `{message: 'Injected fault…'}`, e.g. a
  *   429 `{message, nextValidRequestDate}` or a 400 `{message, type: 'datasource.access', payload}`.
  * - headers: extra response headers of the `status-*` modes, e.g. `{'Retry-After': '1'}`.
+ * - waitFor (in-process tests only): a `status-before` answer waits for this promise, e.g. until
+ *   the client's next request has arrived, so that request is on its way when this one fails.
  * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay', count?: number,
  *   status?: number, body?: unknown, headers?: Record<string, string>, delayMs?: number,
- *   method?: string, path?: string }} Fault
+ *   method?: string, path?: string, waitFor?: Promise<unknown> }} Fault
  */
 
 /**
@@ -280,6 +282,7 @@ async function handle(sandbox, req, res) {
 		return req.socket.destroy();
 	}
 	if (fault?.mode === 'status-before') {
+		if (fault.waitFor) await fault.waitFor;
 		return respond(fault.status ?? 500, fault.body ?? { message: 'Injected fault' }, fault.headers);
 	}
 

@@ -30,8 +30,10 @@ export interface EventSource {
 	/**
 	 * Pages of events at or after `since` (all when undefined), oldest first. `offsetHint` is where
 	 * the previous poll stopped; a source may start there once it made sure nothing new is before.
+	 * `wanted`, when given, is how many events the caller means to take: a source that reads pages
+	 * ahead reads no further ahead than that.
 	 */
-	pages(since: string | undefined, offsetHint: number): AsyncIterable<EventPage>;
+	pages(since: string | undefined, offsetHint: number, wanted?: number): AsyncIterable<EventPage>;
 	/** The time an event counts from (createdAt or updatedAt). */
 	timeOf(event: IDataObject): string;
 }
@@ -97,7 +99,7 @@ export async function eventsSince(
 	const found: Array<{ event: IDataObject; position: number }> = [];
 	const taken = new Set<string>();
 	let lastRead: number | undefined;
-	reading: for await (const page of source.pages(cursor.at, cursor.offset ?? 0)) {
+	reading: for await (const page of source.pages(cursor.at, cursor.offset ?? 0, max)) {
 		for (const [index, event] of page.events.entries()) {
 			lastRead = page.offset + index;
 			const id = String(event.id);

@@ -63,7 +63,7 @@ describe('collectPages', () => {
 	});
 });
 
-describe('stablePages with prefetch', () => {
+describe('stablePages with pages asked for ahead', () => {
 	const byN = {
 		compare: (a: { n: number }, b: { n: number }) => a.n - b.n,
 		outOfOrder: () => new Error('out of order'),
@@ -81,10 +81,10 @@ describe('stablePages with prefetch', () => {
 		return { log, fetchPage };
 	}
 
-	async function read(total: number, prefetch: boolean) {
+	async function read(total: number, ahead: number) {
 		const { log, fetchPage } = ordered(total);
 		const seen: number[] = [];
-		for await (const page of stablePages(fetchPage, byN, 3, { prefetch })) {
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead })) {
 			log.push(`got ${page.items.map((item) => item.n).join(',')}`);
 			seen.push(...page.items.map((item) => item.n));
 		}
@@ -92,8 +92,8 @@ describe('stablePages with prefetch', () => {
 	}
 
 	it('asks for the same pages, each one before the caller has the previous one', async () => {
-		const plain = await read(8, false);
-		const ahead = await read(8, true);
+		const plain = await read(8, 0);
+		const ahead = await read(8, 1);
 		expect(ahead.seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 		expect(ahead.seen).toEqual(plain.seen);
 		const asks = (log: string[]) => log.filter((line) => line.startsWith('ask'));
@@ -116,11 +116,80 @@ describe('stablePages with prefetch', () => {
 		]);
 	});
 
+	it('keeps several pages on their way, never past the reported total', async () => {
+		const { log, fetchPage } = ordered(10);
+		const seen: number[] = [];
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 5 })) {
+			log.push(`got ${page.items.map((item) => item.n).join(',')}`);
+			seen.push(...page.items.map((item) => item.n));
+		}
+		expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+		// The first page tells the total; then every page that can hold something is asked for.
+		expect(log).toEqual([
+			'ask 0+3',
+			'ask 2+4',
+			'ask 5+4',
+			'ask 8+4',
+			'got 0,1,2',
+			'got 3,4,5',
+			'got 6,7,8',
+			'got 9',
+		]);
+	});
+
+	it('without a reported total, asks for one page ahead only', async () => {
+		const records = Array.from({ length: 10 }, (_, n) => ({ n }));
+		const asked: string[] = [];
+		const fetchPage = async ({ offset, limit }: PageRequest) => {
+			asked.push(`${offset}+${limit}`);
+			return { items: records.slice(offset, offset + limit) };
+		};
+		const seen: number[] = [];
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 5 })) {
+			seen.push(...page.items.map((item) => item.n));
+			asked.push(`got ${page.items.length}`);
+		}
+		expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+		expect(asked.slice(0, 4)).toEqual(['0+3', '2+4', 'got 3', '5+4']);
+	});
+
+	it('asks ahead no further than the caller wants', async () => {
+		const { log, fetchPage } = ordered(30);
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 5, wanted: 7 })) {
+			if (page.items.length && page.items[page.items.length - 1].n >= 6) break;
+		}
+		// 3 read, and two pages of 3 more on their way cover the 7 wanted.
+		expect(log.filter((line) => line.startsWith('ask'))).toEqual(['ask 0+3', 'ask 2+4', 'ask 5+4']);
+	});
+
+	it('drops the pages on their way when one no longer starts at the anchor, and reads on from there', async () => {
+		let records = Array.from({ length: 12 }, (_, n) => ({ n }));
+		const asked: string[] = [];
+		const fetchPage = async ({ offset, limit }: PageRequest) => {
+			asked.push(`${offset}+${limit}`);
+			const page = { items: records.slice(offset, offset + limit), total: records.length };
+			// Another writer deletes record 1 once the first page is read: the pages already asked
+			// for ahead still come back as they were, the next ones do not.
+			if (offset === 0) records = records.filter((record) => record.n !== 1);
+			await new Promise((resolve) => setImmediate(resolve));
+			return page;
+		};
+		const seen: number[] = [];
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 3 }))
+			seen.push(...page.items.map((item) => item.n));
+		// Every record present throughout is read exactly once; 1 was read before its delete.
+		expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+		// The pages asked for ahead (2+4, 5+4, 8+4) were all read after the delete and started one
+		// past the anchor: they are dropped, the next is read again from further back (0+6), and the
+		// pages after it are asked for anew from where it ended.
+		expect(asked).toEqual(['0+3', '2+4', '5+4', '8+4', '0+6', '5+4', '8+4']);
+	});
+
 	it('throws a failed page ahead where it belongs, after the pages before it', async () => {
 		const { fetchPage } = ordered(8, 2);
 		const seen: number[] = [];
 		const reading = (async () => {
-			for await (const page of stablePages(fetchPage, byN, 3, { prefetch: true }))
+			for await (const page of stablePages(fetchPage, byN, 3, { ahead: 1 }))
 				seen.push(...page.items.map((item) => item.n));
 		})();
 		await expect(reading).rejects.toThrow('page at 2 failed');
@@ -133,7 +202,7 @@ describe('stablePages with prefetch', () => {
 		process.on('unhandledRejection', record);
 		try {
 			const { fetchPage } = ordered(8, 2);
-			for await (const page of stablePages(fetchPage, byN, 3, { prefetch: true })) {
+			for await (const page of stablePages(fetchPage, byN, 3, { ahead: 1 })) {
 				expect(page.items).toHaveLength(3);
 				break;
 			}

@@ -59,6 +59,8 @@ export interface SandboxFault {
 	delayMs?: number;
 	method?: string;
 	path?: string;
+	/** A status-before answer waits for it (e.g. until the client's next request has arrived). */
+	waitFor?: Promise<unknown>;
 }
 
 export function createSandbox(options: { rateLimits?: boolean; region?: string } = {}): Sandbox {

@@ -1,7 +1,13 @@
 import { faultNthRequest, type Sandbox } from '../harness';
 
 export type CommitFault =
-	| { mode: 'status-before' | 'status-after'; status: number; count?: number }
+	| {
+			mode: 'status-before' | 'status-after';
+			status: number;
+			count?: number;
+			body?: unknown;
+			waitFor?: Promise<unknown>;
+	  }
 	| { mode: 'drop-after' | 'drop-before'; count?: number }
 	| { mode: 'delay'; delayMs: number; count?: number };
 

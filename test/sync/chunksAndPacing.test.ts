@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_COMMIT_BYTES } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';
 import { DATA_SOURCE_LIMIT } from '../../nodes/Fliplet/transport/pacing';
-import { useSandbox } from '../harness';
+import { onSandboxRequest, useSandbox } from '../harness';
 import { faultNthCommit, type CommitFault } from '../reliability/commitFaults';
 import { commitsOf, dataSourceWith, runSync, storedData } from './fixtures';
 
@@ -42,6 +42,15 @@ describe('Sync chunks', () => {
 		const id = await dataSourceWith(sandbox(), []);
 		// 2,000 rows of about 10 KB: 20 MB in all, more than one commit may carry.
 		const wide = rows(2000).map((row) => ({ ...row, Notes: `${row.Email} `.repeat(700) }));
+		// Whether each commit arrived after the one before it was answered.
+		const afterAnswer: boolean[] = [];
+		onSandboxRequest(sandbox(), (request) => {
+			if (!/\/commit$/.test(request.path)) return;
+			const before = sandbox().requests.filter(
+				(other) => other !== request && /\/commit$/.test(other.path),
+			);
+			afterAnswer.push(before.every((commit) => commit.status !== undefined));
+		});
 		const result = await runSync(sandbox(), id, wide);
 
 		expect(result.error).toBeUndefined();
@@ -50,15 +59,17 @@ describe('Sync chunks', () => {
 		for (const commit of commits) expect(commit.bytes).toBeLessThanOrEqual(MAX_COMMIT_BYTES);
 		expect(commits.reduce((sum, commit) => sum + commit.body.entries.length, 0)).toBe(2000);
 		expect(storedData(sandbox(), id)).toEqual(wide);
+		// Commits this large go one at a time: only small ones share the link (MAX_BYTES_IN_FLIGHT).
+		expect(afterAnswer).toEqual(commits.map(() => true));
 	});
 
 	const faults: Array<[string, CommitFault, number]> = [
-		['refused before it was processed', { mode: 'status-before', status: 500 }, 1],
-		['lost after it was processed', { mode: 'drop-after' }, 2],
+		['refused before it was processed', { mode: 'status-before', status: 500 }, 2],
+		['lost after it was processed', { mode: 'drop-after' }, 3],
 	];
 	it.each(faults)(
 		'a default-size insert chunk %s loses nothing, and a re-run completes without duplicates',
-		async (_name, fault, landedChunks) => {
+		async (_name, fault, storedChunks) => {
 			const id = await dataSourceWith(sandbox(), []);
 			const input = rows(MANY);
 			restoreLog = faultNthCommit(sandbox(), 2, fault);
@@ -67,22 +78,29 @@ describe('Sync chunks', () => {
 			restoreLog();
 			restoreLog = undefined;
 
-			// Inserts are never re-sent on their own: the run stops at the failed chunk.
+			// Inserts are never re-sent on their own: the run stops at the failed chunk. The third
+			// was on its way with it and landed; the second may have (a lost answer).
 			expect(first.error?.message).toMatch(/^Sync stopped at commit 2 of 3/);
+			expect(first.error?.description).toMatch(/^Commits 1 and 3 of 3 landed/);
 			expect(first.error?.description).toMatch(/re-running Sync is safe/);
-			expect(commitsOf(sandbox())).toHaveLength(2);
-			expect(storedData(sandbox(), id)).toEqual(input.slice(0, landedChunks * DEFAULT_CHUNK_SIZE));
+			expect(commitsOf(sandbox())).toHaveLength(3);
+			const stored = storedData(sandbox(), id);
+			expect(stored).toHaveLength(MANY - (3 - storedChunks) * DEFAULT_CHUNK_SIZE);
+			const storedEmails = new Set(emails(stored));
+			expect(emails(input.slice(2 * DEFAULT_CHUNK_SIZE)).every((e) => storedEmails.has(e))).toBe(
+				true,
+			);
 
 			sandbox().requests.length = 0;
 			const rerun = await runSync(sandbox(), id, input);
 			expect(rerun.error).toBeUndefined();
 			expect(rerun.json[0]).toMatchObject({
-				inserted: MANY - landedChunks * DEFAULT_CHUNK_SIZE,
-				unchanged: landedChunks * DEFAULT_CHUNK_SIZE,
+				inserted: MANY - stored.length,
+				unchanged: stored.length,
 			});
-			const stored = storedData(sandbox(), id);
-			expect(stored).toHaveLength(MANY);
-			expect(new Set(emails(stored)).size).toBe(MANY);
+			const after = storedData(sandbox(), id);
+			expect(after).toHaveLength(MANY);
+			expect(new Set(emails(after)).size).toBe(MANY);
 		},
 	);
 });

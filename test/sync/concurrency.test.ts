@@ -45,6 +45,37 @@ describe('Entry → Sync with other writers', () => {
 		expect(storedEntries(sandbox(), id)).toHaveLength(5009);
 	});
 
+	it('with pages on their way, a delete before one is read drops it and those after it, and nothing is skipped', async () => {
+		const rows = Array.from({ length: 15010 }, (_, n) => ({ Email: `q${n}@x.io`, N: n }));
+		const id = await dataSourceWith(sandbox(), rows);
+		const firstId = storedEntries(sandbox(), id)[0].id;
+		// The third page is read after another client deleted an entry of the first: it and the
+		// fourth, asked for with it, start one entry past where the read stands.
+		sandbox().beforeHandling({
+			path: '/data/query$',
+			nth: 3,
+			run: (state) => store.removeEntries(state, id, [firstId]),
+		});
+		const result = await runSync(sandbox(), id, rows);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 15010 });
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		const pages = queriesOf(sandbox()).map((query) => [query.body.offset, query.body.limit]);
+		// The first page tells the total; the three after it go out together (in any order).
+		const byOffset = (a: number[], b: number[]) => a[0] - b[0];
+		expect(pages.slice(0, 4).sort(byOffset)).toEqual([
+			[0, 5000],
+			[4999, 5001],
+			[9999, 5001],
+			[14999, 5001],
+		]);
+		// The page read after the delete is read again from further back than it was asked for.
+		expect(pages.length).toBeGreaterThan(4);
+		expect(pages[4][0] % 5000).not.toBe(4999);
+		expect(storedEntries(sandbox(), id)).toHaveLength(15009);
+	});
+
 	it('Get Many with Return All returns every entry present during the read exactly once', async () => {
 		const rows = Array.from({ length: 35 }, (_, n) => ({ Email: `p${n}@x.io` }));
 		const id = await dataSourceWith(sandbox(), rows);

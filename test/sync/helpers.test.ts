@@ -345,7 +345,7 @@ describe('Sync output', () => {
 		const output = buildOutput({
 			plan,
 			commits,
-			outcome: { landed: commits, newIds: new Map() },
+			outcome: { landed: commits, landedAt: commits.map((_, at) => at), newIds: new Map() },
 			mode: 'insertAndUpdate',
 			requests: 2,
 			itemCount: 1,

@@ -375,19 +375,21 @@ describe('Entry → Sync', () => {
 		expect(failed.error?.message).toBe(
 			'Sync stopped at commit 2 of 3 (insert of 2 rows): Injected fault',
 		);
+		// Commit 3 was on its way with commit 2 (small commits go together) and landed.
 		expect(failed.error?.description).toContain(
-			'Commit 1 of 3 landed (2 inserted, 0 updated, 0 deleted)',
+			'Commits 1 and 3 of 3 landed (3 inserted, 0 updated, 0 deleted)',
 		);
 		expect(failed.error?.description).toContain('re-running Sync is safe');
 		// An insert is never re-sent automatically: it could duplicate rows.
-		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([200, 500]);
-		expect(storedData(sandbox(), id)).toEqual(input.slice(0, 2));
+		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([200, 500, 200]);
+		expect(storedData(sandbox(), id)).toEqual([...input.slice(0, 2), input[4]]);
 
 		delete (sandbox().requests as any).push;
 		sandbox().requests.length = 0;
 		const rerun = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: 2 } });
-		expect(rerun.json[0]).toMatchObject({ inserted: 3, unchanged: 2 });
-		expect(storedData(sandbox(), id)).toEqual(input);
+		expect(rerun.json[0]).toMatchObject({ inserted: 2, unchanged: 3 });
+		expect(storedData(sandbox(), id)).toEqual(expect.arrayContaining(input));
+		expect(storedData(sandbox(), id)).toHaveLength(5);
 	});
 
 	it('with Continue On Fail returns a summary of what landed and the error', async () => {
@@ -403,9 +405,10 @@ describe('Entry → Sync', () => {
 		);
 
 		expect(result.error).toBeUndefined();
+		// Commits 1 and 3 landed; 2 did not.
 		expect(result.json[0]).toMatchObject({
-			inserted: 1,
-			commits: 1,
+			inserted: 2,
+			commits: 2,
 			failedCommit: 2,
 			totalCommits: 3,
 			error: 'Sync stopped at commit 2 of 3 (insert of 1 rows): Injected fault',

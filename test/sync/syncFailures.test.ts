@@ -2,9 +2,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientIdOf } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import { COMMITS_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/sendCommits';
 import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
-import { useSandbox, type Sandbox } from '../harness';
+import { onSandboxRequest, useSandbox, type Sandbox } from '../harness';
 import { faultNthCommit, type CommitFault } from '../reliability/commitFaults';
 import {
 	commitsOf,
@@ -38,10 +39,30 @@ const mirrorInChunksOf2 = { syncMode: 'mirror', syncOptions: { chunkSize: 2 } };
 /** The API's own refusal of a commit, e.g. a rule of the data source. */
 const REFUSAL = { message: 'Entry rejected by a data source rule' };
 
-/** The n-th commit is answered `status` (with the API's refusal text) before it is processed. */
-function refuseNthCommit(n: number, status: number) {
-	const fault = { mode: 'status-before', status, body: REFUSAL } as CommitFault;
+/**
+ * The n-th commit is answered `status` (with the API's refusal text) before it is processed; with
+ * `whileCommit`, only once that later commit has arrived (so it is on its way when this one fails).
+ */
+function refuseNthCommit(n: number, status: number, whileCommit?: number) {
+	const waitFor = whileCommit === undefined ? undefined : commitArrival(whileCommit);
+	const fault: CommitFault = { mode: 'status-before', status, body: REFUSAL, waitFor };
 	faultNthCommit(sandbox(), n, fault);
+}
+
+/**
+ * Resolves when the n-th commit has arrived, or after two seconds if it never does (Sync that
+ * waits for each commit before sending the next): the tests then see it missing.
+ */
+function commitArrival(n: number): Promise<void> {
+	return new Promise((resolve) => {
+		let seen = 0;
+		const timer = setTimeout(resolve, 2000);
+		onSandboxRequest(sandbox(), (request) => {
+			if (request.method !== 'POST' || !/\/commit$/.test(request.path) || ++seen !== n) return;
+			clearTimeout(timer);
+			resolve();
+		});
+	});
 }
 
 describe('Entry → Sync: a commit that fails', () => {
@@ -71,13 +92,14 @@ describe('Entry → Sync: a commit that fails', () => {
 	});
 
 	it.each([
-		[1, 'update', /^None of the 3 commits had landed\. /],
+		[1, 'update', /^Commit 2 of 3 landed \(2 inserted, 0 updated, 0 deleted\)\. /],
 		[2, 'insert', /^Commit 1 of 3 landed \(0 inserted, 2 updated, 0 deleted\)\. /],
 	])(
-		'a refused commit %i (%s of 2 rows) says what landed before it, and passes on the advice',
+		'a refused commit %i (%s of 2 rows) says what landed beside it, and passes on the advice',
 		async (n, kind, landed) => {
 			const id = await dataSourceWith(sandbox(), remote);
-			refuseNthCommit(n, 400);
+			// The update (commit 1) is refused once the insert (commit 2) is on its way.
+			refuseNthCommit(n, 400, n === 1 ? 2 : undefined);
 			const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
 
 			expect(result.error?.message).toBe(
@@ -86,7 +108,11 @@ describe('Entry → Sync: a commit that fails', () => {
 			expect(result.error?.description).toMatch(landed);
 			expect(result.error?.description).toContain(`${RERUN_IS_SAFE} `);
 			expect(result.error?.description?.endsWith(RERUN_IS_SAFE)).toBe(false);
-			expect(commitsOf(sandbox())).toHaveLength(n);
+			// The delete commit waits for every commit before it: after a failure it is never sent.
+			expect(commitsOf(sandbox())).toHaveLength(2);
+			expect(storedData(sandbox(), id).map((row) => row.Email)).toEqual(
+				expect.arrayContaining(['c@x.io', 'd@x.io']),
+			);
 		},
 	);
 
@@ -121,6 +147,75 @@ describe('Entry → Sync: a commit that fails', () => {
 			error: `Sync stopped at commit 3 of 3 (delete of 2 rows): ${REFUSAL.message}`,
 		});
 		expect(String(result.json[0].description)).toContain(RERUN_IS_SAFE);
+	});
+});
+
+describe('Entry → Sync: a commit that fails while the next ones are on their way', () => {
+	const rows = (count: number) =>
+		Array.from({ length: count }, (_, n) => ({ Email: `r${n}@x.io`, N: n }));
+	const inChunksOf2 = { syncOptions: { chunkSize: 2 } };
+
+	it('reports exactly the commits that landed after it, and a re-run inserts only what did not land', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		refuseNthCommit(1, 500, 2);
+		const result = await runSync(sandbox(), id, rows(4), inChunksOf2);
+
+		expect(result.error?.message).toBe(
+			`Sync stopped at commit 1 of 2 (insert of 2 rows): ${REFUSAL.message}`,
+		);
+		expect(result.error?.description).toBe(
+			`Commit 2 of 2 landed (2 inserted, 0 updated, 0 deleted). ${RERUN_IS_SAFE}`,
+		);
+		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([500, 200]);
+		expect(storedData(sandbox(), id)).toEqual(rows(4).slice(2));
+
+		sandbox().requests.length = 0;
+		const again = await runSync(sandbox(), id, rows(4), inChunksOf2);
+		expect(again.error).toBeUndefined();
+		expect(again.json[0]).toMatchObject({ inserted: 2, unchanged: 2, duplicatesRemoved: 0 });
+		expect(storedData(sandbox(), id)).toEqual(expect.arrayContaining(rows(4)));
+		expect(storedEntries(sandbox(), id)).toHaveLength(4);
+	});
+
+	it('sends nothing after the commits already on their way, and counts only those that landed', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const last = COMMITS_IN_FLIGHT;
+		// Commits 2 to the last that may go together are on their way when commit 1 fails; the
+		// two after them must never be sent.
+		refuseNthCommit(1, 400, last);
+		const total = last + 2;
+		const result = await runSync(sandbox(), id, rows(2 * total), inChunksOf2, {
+			continueOnFail: true,
+		});
+
+		expect(result.json[0]).toMatchObject({
+			inserted: 2 * (last - 1),
+			commits: last - 1,
+			failedCommit: 1,
+			totalCommits: total,
+			error: `Sync stopped at commit 1 of ${total} (insert of 2 rows): ${REFUSAL.message}`,
+		});
+		expect(String(result.json[0].description)).toMatch(
+			new RegExp(`^Commits 2–${last} of ${total} landed \\(${2 * (last - 1)} inserted, 0 updated`),
+		);
+		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([
+			400,
+			...Array.from({ length: last - 1 }, () => 200),
+		]);
+		expect(storedData(sandbox(), id)).toEqual(rows(2 * total).slice(2, 2 * last));
+		// The keys that landed were checked for duplicates, as after any insert.
+		expect(queriesOf(sandbox())).toHaveLength(2);
+	});
+
+	it('a commit that fails after one on its way failed is not the one reported', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		refuseNthCommit(1, 400, 2);
+		refuseNthCommit(2, 400);
+		const result = await runSync(sandbox(), id, rows(6), inChunksOf2, { continueOnFail: true });
+
+		expect(result.json[0]).toMatchObject({ inserted: 2, commits: 1, failedCommit: 1 });
+		expect(String(result.json[0].description)).toMatch(/^Commit 3 of 3 landed \(2 inserted/);
+		expect(storedData(sandbox(), id)).toEqual(rows(6).slice(4));
 	});
 });
 

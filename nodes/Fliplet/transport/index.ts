@@ -7,6 +7,7 @@ export {
 } from './request';
 export {
 	collectPages,
+	PAGES_AHEAD,
 	stablePages,
 	type OrderedPage,
 	type PageRequest,

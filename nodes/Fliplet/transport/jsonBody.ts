@@ -11,12 +11,15 @@ import { mayHoldUnsafeKey } from './unsafeKeys';
 export class JsonBody {
 	readonly bytes: Buffer;
 	readonly mayHoldUnsafeKey: boolean;
+	/**
+	 * The value, kept only when its text names an unsafe key (to be walked): bodies on their way
+	 * (several commits of a large Sync) do not also hold the objects they were built from.
+	 */
+	readonly value?: IDataObject | IDataObject[];
 
-	constructor(
-		readonly value: IDataObject | IDataObject[],
-		text: string,
-	) {
+	constructor(value: IDataObject | IDataObject[], text: string) {
 		this.mayHoldUnsafeKey = mayHoldUnsafeKey(text);
+		if (this.mayHoldUnsafeKey) this.value = value;
 		this.bytes = Buffer.from(text);
 	}
 }

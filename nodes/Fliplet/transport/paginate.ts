@@ -52,6 +52,8 @@ export type ReadOrder<T> =
 
 /** The new items of a page (maybe none) and the position of the first; `last` is the page's last item. */
 export interface StablePage<T> {
+	/** The request whose answer this page is. */
+	request: PageRequest;
 	offset: number;
 	items: T[];
 	last?: { item: T; at: number };
@@ -61,25 +63,43 @@ export interface StableReadOptions<T> {
 	/** Resume after an anchor the caller already knows (e.g. where the last poll stopped). */
 	start?: { anchor: T; offset: number };
 	/**
-	 * Ask for the next page before handing over the current one, so the server works on it while
-	 * the caller processes this one. Only for callers that read to the end: one page more is asked
-	 * for when the caller stops early.
+	 * Pages to ask for beyond the one the caller is handed, so that their round trips overlap with
+	 * each other and with the caller's work. A page asked for ahead is where the next one will be if
+	 * nobody writes meanwhile; like any page, it is only used if it starts at or before the anchor
+	 * (else it and those after it are dropped and asked for again). Only pages the reported total
+	 * says hold something are asked for ahead (without a total, one). Pages asked for ahead are
+	 * wasted requests when the caller stops early: see `wanted`.
 	 */
-	prefetch?: boolean;
+	ahead?: number;
+	/** Stop asking ahead once the pages read and asked for can hold this many new items. */
+	wanted?: number;
 }
+
+/**
+ * Pages a read that goes on keeps on their way beyond the one in use (see `ahead`): a round trip of
+ * up to about four pages' transfer time, or four times the rate limit's 50 ms per request, is then
+ * covered (at 80 ms, five pages of 5,000 entries are about 6 MB on the way at 200 Mbit/s).
+ */
+export const PAGES_AHEAD = 4;
 
 /** Entries re-read before the anchor after a page came back past it (doubled on each retry). */
 const FIRST_STEP_BACK = 16;
+
+interface PageInFlight<T> {
+	request: PageRequest;
+	answer: Promise<OrderedPage<T>>;
+}
 
 /**
  * Reads a live list page by page so that every item present during the whole read is yielded
  * exactly once, whatever others insert or delete meanwhile (offset paging alone skips an item for
  * each one deleted before the current page). Each page after the first starts at the last item
  * read (the anchor) and is only used when it starts at or before it: then it is a contiguous run of
- * the order that holds everything after the anchor up to its last item. A page that starts past
- * the anchor means items before it were deleted: it is read again from further back. Yields the
- * new items of each page (maybe none) with the position of the first of them, and where the page
- * ended. Stops at the end of the list (the reported total, else the first page with nothing new).
+ * the order that holds everything after the anchor up to its last item, whenever the server read
+ * it (so pages may be asked for ahead, see `ahead`). A page that starts past the anchor means items
+ * before it were deleted: it is read again from further back. Yields the new items of each page
+ * (maybe none) with the position of the first of them, and where the page ended. Stops at the end
+ * of the list (the reported total, else the first page with nothing new).
  */
 export async function* stablePages<T>(
 	fetchPage: (page: PageRequest) => Promise<OrderedPage<T>>,
@@ -87,12 +107,14 @@ export async function* stablePages<T>(
 	pageSize: number,
 	options: StableReadOptions<T> = {},
 ): AsyncGenerator<StablePage<T>> {
-	const { start } = options;
+	const { start, ahead = 0, wanted = Infinity } = options;
 	const size = Math.max(1, Math.floor(pageSize));
 	const seen = 'idOf' in order ? new Set<string | number>() : undefined;
 	let anchor = start?.anchor;
 	let anchorAt = start?.offset ?? 0;
 	let back = 0;
+	let total: number | undefined;
+	let handedOver = 0;
 	const isNew = (item: T) =>
 		'idOf' in order
 			? !seen!.has(order.idOf(item))
@@ -101,13 +123,35 @@ export async function* stablePages<T>(
 		const offset = anchor === undefined ? 0 : Math.max(0, anchorAt - back);
 		return { offset, limit: anchor === undefined ? size : size + anchorAt - offset + 1 };
 	};
-	let ahead: { request: PageRequest; answer: Promise<OrderedPage<T>> } | undefined;
+	const queue: Array<PageInFlight<T>> = [];
+	const send = (request: PageRequest): PageInFlight<T> => {
+		const answer = fetchPage(request);
+		// Awaited in its turn; if it is dropped or the caller stops first, its failure concerns no one.
+		answer.catch(() => undefined);
+		return { request, answer };
+	};
+	/** Keeps the next page and those after it on their way, while they can hold anything. */
+	const askAhead = () => {
+		if (handedOver >= wanted) return;
+		const next = nextRequest();
+		const head = queue[0]?.request;
+		if (head && (head.offset !== next.offset || head.limit !== next.limit)) queue.length = 0;
+		if (!queue.length) queue.push(send(next));
+		const most = total === undefined ? Math.min(1, ahead) : ahead;
+		while (queue.length < most && handedOver + queue.length * size < wanted) {
+			const last = queue[queue.length - 1].request;
+			// Where the page after `last` starts when nobody writes meanwhile: at its last item.
+			const offset = last.offset + last.limit - 1;
+			if (total !== undefined && offset + 1 >= total) break;
+			queue.push(send({ offset, limit: size + 1 }));
+		}
+	};
 	for (;;) {
-		const request = ahead?.request ?? nextRequest();
-		const answer = ahead?.answer ?? fetchPage(request);
-		ahead = undefined;
+		const { request, answer } = queue.shift() ?? send(nextRequest());
 		const { offset, limit } = request;
-		const { items, total } = await answer;
+		const page = await answer;
+		const { items } = page;
+		total = page.total;
 		if ('compare' in order) {
 			for (let index = 1; index < items.length; index++) {
 				if (order.compare(items[index - 1], items[index]) >= 0) throw order.outOfOrder();
@@ -119,6 +163,7 @@ export async function* stablePages<T>(
 				: items.length > 0 && !isNew(items[0]);
 		if (anchor !== undefined && offset > 0 && !reachesAnchor) {
 			back = back ? back * 2 : FIRST_STEP_BACK;
+			queue.length = 0;
 			continue;
 		}
 		back = 0;
@@ -139,13 +184,9 @@ export async function* stablePages<T>(
 		const done = atEnd || (!fresh.length && items.length < limit);
 		// A full page of items already read (others inserted before the anchor): move past it.
 		if (!done && !fresh.length) anchorAt = offset + items.length - 1;
-		if (!done && options.prefetch) {
-			const next = nextRequest();
-			ahead = { request: next, answer: fetchPage(next) };
-			// Awaited on the next turn; if the caller stops first, its failure concerns no one.
-			ahead.answer.catch(() => undefined);
-		}
-		yield { offset: fresh.length ? firstAt : offset, items: fresh, last };
+		handedOver += fresh.length;
+		if (!done && ahead > 0) askAhead();
+		yield { request, offset: fresh.length ? firstAt : offset, items: fresh, last };
 		if (done) return;
 	}
 }

@@ -4,7 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dataSourcePath, getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
 import { isObject } from '../../Fliplet/helpers/isObject';
 import { listFrom } from '../../Fliplet/helpers/responses';
-import { flipletApiRequest, stablePages, type PageRequest } from '../../Fliplet/transport';
+import {
+	flipletApiRequest,
+	PAGES_AHEAD,
+	stablePages,
+	type PageRequest,
+} from '../../Fliplet/transport';
 import { timeMs, type EventSource } from '../cursor';
 
 const PAGE_SIZE = 500;
@@ -63,7 +68,7 @@ export function dataSourceEntrySource(
 				offset: typeof total === 'number' && total > 0 ? total - 1 : undefined,
 			};
 		},
-		async *pages(since, offsetHint) {
+		async *pages(since, offsetHint, wanted) {
 			const order = [
 				[timeField, 'ASC'],
 				['id', 'ASC'],
@@ -86,7 +91,8 @@ export function dataSourceEntrySource(
 				since === undefined
 					? undefined
 					: { anchor: { [timeField]: since, id: -Infinity }, offset: Math.max(0, offsetHint - 1) };
-			for await (const page of stablePages(fetchPage, byTime, PAGE_SIZE, { start })) {
+			const reading = { start, ahead: PAGES_AHEAD, wanted };
+			for await (const page of stablePages(fetchPage, byTime, PAGE_SIZE, reading)) {
 				// A page of old entries only still tells the cursor where reading got to.
 				if (page.items.length) yield { offset: page.offset, events: page.items };
 				else if (page.last) yield { offset: page.last.at, events: [page.last.item] };

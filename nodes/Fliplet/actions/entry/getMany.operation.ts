@@ -22,7 +22,7 @@ import {
 import { maxResults } from '../../helpers/limits';
 import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
-import { flipletApiRequest, stablePages, type ReadOrder } from '../../transport';
+import { flipletApiRequest, PAGES_AHEAD, stablePages, type ReadOrder } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { entryOutputField } from './entry.descriptions';
@@ -256,6 +256,8 @@ async function readAll(
 	};
 	const order: ReadOrder<IDataObject> = sorted ? { idOf: (entry) => String(entry.id) } : byId;
 	const ordered = { ...body, order: [...((body.order as unknown[]) ?? []), ['id', 'ASC']] };
+	// Pages are asked for ahead: the pagination returned is that of the last page used.
+	const paginations = new Map<number, IDataObject | undefined>();
 	let pagination: IDataObject | undefined;
 	const entries: IDataObject[] = [];
 	const fetchPage = async ({ offset, limit }: { offset: number; limit: number }) => {
@@ -265,11 +267,14 @@ async function readAll(
 			{ ...ordered, limit, offset, includePagination: true },
 			itemIndex,
 		);
-		pagination = page.pagination as IDataObject | undefined;
-		const total = typeof pagination?.total === 'number' ? pagination.total : undefined;
+		const answered = page.pagination as IDataObject | undefined;
+		paginations.set(offset, answered);
+		const total = typeof answered?.total === 'number' ? answered.total : undefined;
 		return { items: listFrom(this.getNode(), page, 'entries', itemIndex), total };
 	};
-	for await (const page of stablePages(fetchPage, order, Math.min(pageSize, max))) {
+	const reading = { ahead: PAGES_AHEAD, wanted: max };
+	for await (const page of stablePages(fetchPage, order, Math.min(pageSize, max), reading)) {
+		pagination = paginations.get(page.request.offset);
 		entries.push(...page.items.slice(0, max - entries.length));
 		if (entries.length >= max) break;
 	}

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
-import { flipletApiRequest, stablePages, type PageRequest } from '../../../transport';
+import { flipletApiRequest, PAGES_AHEAD, stablePages, type PageRequest } from '../../../transport';
 
 export const READ_PAGE_SIZE = 5000;
 
@@ -87,7 +87,7 @@ export async function readById(
 				},
 			),
 	};
-	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE, { prefetch: true })) {
+	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE, { ahead: PAGES_AHEAD })) {
 		for (const { id, data } of page.items) read.visit(id, data);
 	}
 }

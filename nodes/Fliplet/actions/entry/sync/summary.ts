@@ -27,13 +27,28 @@ function countOf(commits: PlannedCommit[]): Counts {
 	return counts;
 }
 
-/** "Commits 1–2 of 5 landed (2 rows inserted)" for a failure part-way. */
+/** "1–2, 4 and 6" for the 0-based places 0, 1, 3 and 5. */
+function placesText(places: number[]): string {
+	const runs: string[] = [];
+	for (let start = 0; start < places.length; ) {
+		let end = start;
+		while (end + 1 < places.length && places[end + 1] === places[end] + 1) end++;
+		runs.push(end === start ? `${places[start] + 1}` : `${places[start] + 1}–${places[end] + 1}`);
+		start = end + 1;
+	}
+	return runs.length > 1 ? `${runs.slice(0, -1).join(', ')} and ${runs[runs.length - 1]}` : runs[0];
+}
+
+/**
+ * "Commits 1–2 of 5 landed (2 inserted, …)" for a failure part-way; commits that were on their way
+ * when one failed may have landed after it: "Commits 1 and 3 of 5 landed".
+ */
 export function landedText(outcome: CommitOutcome, total: number): string {
 	const { inserted, updated, deleted } = countOf(outcome.landed);
-	const landed = outcome.landed.length;
+	const landed = outcome.landedAt.length;
 	if (!landed) return `None of the ${total} commits had landed`;
-	const range = landed === 1 ? 'Commit 1' : `Commits 1–${landed}`;
-	return `${range} of ${total} landed (${inserted} inserted, ${updated} updated, ${deleted} deleted)`;
+	const which = `${landed === 1 ? 'Commit' : 'Commits'} ${placesText(outcome.landedAt)}`;
+	return `${which} of ${total} landed (${inserted} inserted, ${updated} updated, ${deleted} deleted)`;
 }
 
 export interface SummaryInput {
