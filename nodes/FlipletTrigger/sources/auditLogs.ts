@@ -1,8 +1,8 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 
 import {
 	AUDIT_LOG_PAGE_SIZE,
-	fetchAuditLogPage,
+	fetchAuditLogs,
 	type AuditLogQuery,
 } from '../../Fliplet/actions/organization/auditLogs';
 import type { EventSource } from '../cursor';
@@ -21,13 +21,13 @@ export function auditLogSource(
 		key: `auditLog:${organizationId}:${(types ?? []).join(',')}`,
 		timeOf: (event) => String(event.createdAt),
 		async latest() {
-			const page = await fetchAuditLogPage.call(
+			const { logs } = await fetchAuditLogs.call(
 				context,
 				organizationId,
 				{ ...query, order: 'DESC' },
 				{ offset: 0, limit: 1 },
 			);
-			return page[0] && { event: page[0] };
+			return logs[0] && { event: logs[0] };
 		},
 		async *pages(since) {
 			const ascending: AuditLogQuery = {
@@ -38,15 +38,10 @@ export function auditLogSource(
 			// The start date does what an offset hint would. Records are only ever added, at the end
 			// of this order, so plain offsets are stable.
 			for (let offset = 0; ; ) {
-				const page: IDataObject[] = await fetchAuditLogPage.call(
-					context,
-					organizationId,
-					ascending,
-					{
-						offset,
-						limit: AUDIT_LOG_PAGE_SIZE,
-					},
-				);
+				const { logs: page } = await fetchAuditLogs.call(context, organizationId, ascending, {
+					offset,
+					limit: AUDIT_LOG_PAGE_SIZE,
+				});
 				yield { offset, events: page };
 				if (page.length < AUDIT_LOG_PAGE_SIZE) return;
 				offset += page.length;

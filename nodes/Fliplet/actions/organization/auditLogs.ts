@@ -99,16 +99,6 @@ export async function fetchAuditLogs(
 	return typeof totalCount === 'number' ? { logs, totalCount } : { logs };
 }
 
-export async function fetchAuditLogPage(
-	this: FlipletContext,
-	organizationId: number,
-	query: AuditLogQuery,
-	page: PageRequest,
-	itemIndex?: number,
-): Promise<IDataObject[]> {
-	return (await fetchAuditLogs.call(this, organizationId, query, page, itemIndex)).logs;
-}
-
 export async function fetchAuditLogCsvPage(
 	this: FlipletContext,
 	organizationId: number,
