@@ -54,9 +54,10 @@ const gc = (globalThis as { gc?: () => void }).gc;
 const gcStep = (growth: number) => Math.max(8 * 1024 * 1024, growth * 0.05);
 
 /**
- * Samples the heap while `work` runs; the baseline is taken after a full collection. Without
- * `live` the peak includes garbage V8 has not reclaimed yet; with it, it is memory in use (see
- * gcStep). That slows the run, so times are taken from runs without it.
+ * Samples the heap while `work` runs; the baseline is taken after a full collection. With `live`
+ * the peak is memory in use (see gcStep). That slows the run, so times are taken from runs
+ * without it, which do not sample at all: reading the process's memory every few milliseconds
+ * takes the very thread the node runs on (about 2% of a Sync's time).
  */
 async function measured<T>(
 	work: (atSyncStart: () => void) => Promise<T>,
@@ -86,7 +87,7 @@ async function measured<T>(
 		itemsHeap = process.memoryUsage().heapUsed;
 		peakHeap = Math.max(peakHeap, itemsHeap);
 	};
-	const timer = setInterval(sample, 5);
+	const timer = live ? setInterval(sample, 5) : undefined;
 	try {
 		const value = await work(atSyncStart);
 		sample(true);

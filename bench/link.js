@@ -108,13 +108,15 @@ function linkSettings(env = process.env) {
 		rttMs: settings.rttMs ?? 0,
 		upMbit: settings.upMbit ?? 0,
 		downMbit: settings.downMbit ?? 0,
+		handshakeRtts: settings.handshakeRtts ?? 0,
 	};
 }
 
 /**
  * Puts the link between `server`'s clients and its request handler: a request is handled once its
  * bytes have crossed the uplink and half the round trip, and its answer leaves once its bytes have
- * crossed the downlink and the other half. Returns the link's counters.
+ * crossed the downlink and the other half. Returns the link's counters, and in `timeline` when
+ * each request arrived, was handled, answered and its answer delivered (ms, performance.now()).
  * @param {import('node:http').Server} server
  * @param {{ rttMs: number, upMbit: number, downMbit: number, handshakeRtts: number }} settings
  */
@@ -122,7 +124,7 @@ function installLink(server, settings) {
 	const half = settings.rttMs / 2;
 	const up = new Pipe(bytesPerMs(settings.upMbit));
 	const down = new Pipe(bytesPerMs(settings.downMbit));
-	const counters = { connections: 0, up, down };
+	const counters = { connections: 0, up, down, timeline: [] };
 	const fresh = new WeakSet();
 	server.on('connection', (socket) => {
 		counters.connections++;
@@ -133,20 +135,27 @@ function installLink(server, settings) {
 	server.on('request', (req, res) => {
 		const handshake = fresh.has(req.socket) ? settings.rttMs * settings.handshakeRtts : 0;
 		fresh.delete(req.socket);
+		const bytes = requestHeadBytes(req) + Number(req.headers['content-length'] ?? 0);
+		const times = { path: req.url.split('?')[0], up: bytes, down: 0, arrived: performance.now() };
+		counters.timeline.push(times);
 		const end = res.end;
 		res.end = function (chunk, encoding, callback) {
-			const bytes = responseHeadBytes(res) + bodyBytes(chunk, encoding);
+			times.answered = performance.now();
+			times.down = responseHeadBytes(res) + bodyBytes(chunk, encoding);
 			down
-				.carry(bytes)
+				.carry(times.down)
 				.then(() => delay(half))
-				.then(() => end.call(res, chunk, encoding, callback));
+				.then(() => {
+					times.delivered = performance.now();
+					end.call(res, chunk, encoding, callback);
+				});
 			return res;
 		};
-		const bytes = requestHeadBytes(req) + Number(req.headers['content-length'] ?? 0);
 		delay(handshake)
 			.then(() => up.carry(bytes))
 			.then(() => delay(half))
 			.then(() => {
+				times.handled = performance.now();
 				for (const handler of handlers) handler.call(server, req, res);
 			});
 	});

@@ -20,6 +20,25 @@ function forgetBodies() {
 	for (const record of sandbox.requests) record.body = undefined;
 }
 
+/**
+ * BENCH_TRACE=1: each request of the last run on the link, in ms from the first one's arrival:
+ * when it arrived, when its upload was done (the handler ran), when it was answered and when the
+ * answer was delivered. Printed on stderr.
+ */
+function printTimeline(timeline) {
+	const zero = timeline[0]?.arrived ?? 0;
+	const at = (time) => (time === undefined ? '-' : String(Math.round(time - zero))).padStart(6);
+	const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`.padStart(9);
+	console.error(
+		'request                                     up      down  arrived handled answered delivered',
+	);
+	for (const t of timeline) {
+		console.error(
+			`${t.path.padEnd(36)} ${mb(t.up)} ${mb(t.down)} ${at(t.arrived)}  ${at(t.handled)}   ${at(t.answered)}    ${at(t.delivered)}`,
+		);
+	}
+}
+
 const commands = {
 	/** Starts a new measurement: counts restart and the rate-limit window is empty. */
 	mark() {
@@ -28,12 +47,14 @@ const commands = {
 		cpuAtMark = process.cpuUsage();
 		sandbox.rateLimiter.reset();
 		linkAtMark = linkNow() ?? linkAtMark;
+		if (link) link.timeline.length = 0;
 		return {};
 	},
 	stats() {
 		const since = sandbox.requests.slice(mark);
 		const count = (test) => since.filter(test).length;
 		forgetBodies();
+		if (link && process.env.BENCH_TRACE) printTimeline(link.timeline);
 		const cpu = process.cpuUsage(cpuAtMark);
 		return {
 			cpuMs: (cpu.user + cpu.system) / 1000,
