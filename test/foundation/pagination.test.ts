@@ -137,6 +137,64 @@ describe('stablePages with pages asked for ahead', () => {
 		]);
 	});
 
+	it('with an expected length, asks for the pages it fills before the first answer', async () => {
+		const { log, fetchPage } = ordered(9);
+		const seen: number[] = [];
+		const reading = { ahead: 5, expected: 9 };
+		for await (const page of stablePages(fetchPage, byN, 3, reading)) {
+			log.push(`got ${page.items.map((item) => item.n).join(',')}`);
+			seen.push(...page.items.map((item) => item.n));
+		}
+		expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+		expect(log).toEqual(['ask 0+3', 'ask 2+4', 'ask 5+4', 'got 0,1,2', 'got 3,4,5', 'got 6,7,8']);
+	});
+
+	it('an expected length larger than the list costs at most the pages ahead', async () => {
+		const { log, fetchPage } = ordered(2);
+		const pages = [];
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 4, expected: 1000 }))
+			pages.push(page.items.map((item) => item.n));
+		expect(pages).toEqual([[0, 1]]);
+		// A read starts with half its pages ahead: the page in use and two more.
+		expect(log).toEqual(['ask 0+3', 'ask 2+4', 'ask 5+4']);
+	});
+
+	/** Pages of a long list whose answers take `answerMs`; counts the most requests on their way. */
+	function slowList(answerMs: number) {
+		let onTheWay = 0;
+		const most = { onTheWay: 0 };
+		const fetchPage = async ({ offset, limit }: PageRequest) => {
+			onTheWay++;
+			most.onTheWay = Math.max(most.onTheWay, onTheWay);
+			await new Promise((resolve) => setTimeout(resolve, answerMs));
+			onTheWay--;
+			const items = Array.from({ length: limit }, (_, n) => ({ n: offset + n }));
+			return { items: items.filter((item) => item.n < 300), total: 300 };
+		};
+		return { fetchPage, most };
+	}
+
+	it('keeps more pages on its way while the caller waits for them, up to `ahead`', async () => {
+		const { fetchPage, most } = slowList(5);
+		let count = 0;
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 6 }))
+			count += page.items.length;
+		expect(count).toBe(300);
+		// It starts with 3 pages ahead; each wait adds one, up to 6.
+		expect(most.onTheWay).toBe(6);
+	});
+
+	it('keeps no more pages on its way than it starts with when the caller is the slower', async () => {
+		const { fetchPage, most } = slowList(0);
+		let count = 0;
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 6 })) {
+			count += page.items.length;
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		expect(count).toBe(300);
+		expect(most.onTheWay).toBeLessThanOrEqual(3);
+	});
+
 	it('without a reported total, asks for one page ahead only', async () => {
 		const records = Array.from({ length: 10 }, (_, n) => ({ n }));
 		const asked: string[] = [];
@@ -179,10 +237,10 @@ describe('stablePages with pages asked for ahead', () => {
 			seen.push(...page.items.map((item) => item.n));
 		// Every record present throughout is read exactly once; 1 was read before its delete.
 		expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-		// The pages asked for ahead (2+4, 5+4, 8+4) were all read after the delete and started one
-		// past the anchor: they are dropped, the next is read again from further back (0+6), and the
-		// pages after it are asked for anew from where it ended.
-		expect(asked).toEqual(['0+3', '2+4', '5+4', '8+4', '0+6', '5+4', '8+4']);
+		// The pages asked for ahead (2+4, 5+4: a read starts with half its pages ahead) were read
+		// after the delete and started one past the anchor: they are dropped, the next is read again
+		// from further back (0+6), and the pages after it are asked for anew from where it ended.
+		expect(asked).toEqual(['0+3', '2+4', '5+4', '0+6', '5+4', '8+4']);
 	});
 
 	it('throws a failed page ahead where it belongs, after the pages before it', async () => {

@@ -73,6 +73,13 @@ export interface StableReadOptions<T> {
 	ahead?: number;
 	/** Stop asking ahead once the pages read and asked for can hold this many new items. */
 	wanted?: number;
+	/**
+	 * Items the list is expected to hold, when the caller has a good guess (Sync: its input rows).
+	 * The pages that many fill are asked for ahead from the start, before the first answer reports
+	 * the total: a long read does not wait a round trip for it. A guess too high costs up to `ahead`
+	 * requests that answer with nothing.
+	 */
+	expected?: number;
 }
 
 /**
@@ -80,7 +87,7 @@ export interface StableReadOptions<T> {
  * up to about four pages' transfer time, or four times the rate limit's 50 ms per request, is then
  * covered (at 80 ms, five pages of 5,000 entries are about 6 MB on the way at 200 Mbit/s).
  */
-export const PAGES_AHEAD = 4;
+export const PAGES_AHEAD = 6;
 
 /** Entries re-read before the anchor after a page came back past it (doubled on each retry). */
 const FIRST_STEP_BACK = 16;
@@ -88,6 +95,8 @@ const FIRST_STEP_BACK = 16;
 interface PageInFlight<T> {
 	request: PageRequest;
 	answer: Promise<OrderedPage<T>>;
+	/** Whether the answer is in, whatever it is. */
+	arrived: boolean;
 }
 
 /**
@@ -107,7 +116,7 @@ export async function* stablePages<T>(
 	pageSize: number,
 	options: StableReadOptions<T> = {},
 ): AsyncGenerator<StablePage<T>> {
-	const { start, ahead = 0, wanted = Infinity } = options;
+	const { start, ahead = 0, wanted = Infinity, expected = 0 } = options;
 	const size = Math.max(1, Math.floor(pageSize));
 	const seen = 'idOf' in order ? new Set<string | number>() : undefined;
 	let anchor = start?.anchor;
@@ -124,20 +133,30 @@ export async function* stablePages<T>(
 		return { offset, limit: anchor === undefined ? size : size + anchorAt - offset + 1 };
 	};
 	const queue: Array<PageInFlight<T>> = [];
+	let reach = Math.min(ahead, Math.ceil(ahead / 2));
 	const send = (request: PageRequest): PageInFlight<T> => {
-		const answer = fetchPage(request);
+		const page: PageInFlight<T> = { request, answer: fetchPage(request), arrived: false };
 		// Awaited in its turn; if it is dropped or the caller stops first, its failure concerns no one.
-		answer.catch(() => undefined);
-		return { request, answer };
+		page.answer.then(
+			() => (page.arrived = true),
+			() => (page.arrived = true),
+		);
+		return page;
 	};
-	/** Keeps the next page and those after it on their way, while they can hold anything. */
-	const askAhead = () => {
+	/**
+	 * Keeps the next page and those after it on their way, while they can hold anything; `inUse` is
+	 * 0 before the first page, when the next page is not yet one beyond a page in use.
+	 */
+	const askAhead = (inUse = 1) => {
 		if (handedOver >= wanted) return;
 		const next = nextRequest();
 		const head = queue[0]?.request;
 		if (head && (head.offset !== next.offset || head.limit !== next.limit)) queue.length = 0;
 		if (!queue.length) queue.push(send(next));
-		const most = total === undefined ? Math.min(1, ahead) : ahead;
+		// Without the total, only the pages `expected` fills are thought to hold anything.
+		const room = reach + 1 - inUse;
+		const expectedPages = Math.max(1, Math.ceil((expected - handedOver) / size));
+		const most = total === undefined ? Math.min(expectedPages, room) : room;
 		while (queue.length < most && handedOver + queue.length * size < wanted) {
 			const last = queue[queue.length - 1].request;
 			// Where the page after `last` starts when nobody writes meanwhile: at its last item.
@@ -146,8 +165,12 @@ export async function* stablePages<T>(
 			queue.push(send({ offset, limit: size + 1 }));
 		}
 	};
-	for (;;) {
-		const { request, answer } = queue.shift() ?? send(nextRequest());
+	if (expected > size && ahead > 0) askAhead(0);
+	for (let taken = 0; ; taken++) {
+		const next = queue.shift() ?? send(nextRequest());
+		// The caller waits for this page: more pages on their way would have covered the wait.
+		if (taken > 0 && !next.arrived) reach = Math.min(reach + 1, ahead);
+		const { request, answer } = next;
 		const { offset, limit } = request;
 		const page = await answer;
 		const { items } = page;
