@@ -12,7 +12,13 @@ import { asNodeError } from '../../helpers/nodeError';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { planCommits } from './sync/chunks';
 import { syncFields } from './sync/description';
-import { startDiff, type InputRows, type SyncPlan } from './sync/diff';
+import {
+	keyRowsPausing,
+	startDiff,
+	type EntryDiff,
+	type InputRows,
+	type SyncPlan,
+} from './sync/diff';
 import { attributesFor } from './sync/attributes';
 import { readById } from './sync/readEntries';
 import { repairDuplicates, type Repair, type RepairScope } from './sync/repairDuplicates';
@@ -153,8 +159,9 @@ async function repairAfterInserts(
 }
 
 /**
- * Reads the data source and diffs it with the rows as the pages arrive. The diff's key index is
- * only needed until then: once this returns, the commits run without it.
+ * Reads the data source and diffs it with the rows as the pages arrive. The rows are checked and
+ * keyed while the first pages travel (see readById). The diff's key index is only needed until
+ * then: once this returns, the commits run without it.
  */
 async function readAndDiff(
 	this: IExecuteFunctions,
@@ -162,11 +169,17 @@ async function readAndDiff(
 	rows: InputRows,
 	settings: SyncSettings,
 	counter: { requests: number },
-): Promise<SyncPlan> {
-	const diff = startDiff(rows, settings);
-	const read = { attributes: attributesFor(rows, settings), visit: diff.visit };
+): Promise<{ plan: SyncPlan; refused: Map<number, NodeOperationError> }> {
+	let refused = new Map<number, NodeOperationError>();
+	let diff: EntryDiff | undefined;
+	const prepare = async (pause: () => Promise<void>) => {
+		refused = await refuseRows.call(this, rows, settings, pause);
+		diff = startDiff(rows, settings, await keyRowsPausing(rows, settings, pause));
+		return diff.visit;
+	};
+	const read = { attributes: attributesFor(rows, settings), expected: rows.length, prepare };
 	await readById.call(this, target, read, counter);
-	return diff.finish();
+	return { plan: diff!.finish(), refused };
 }
 
 /**
@@ -191,12 +204,13 @@ export async function execute(
  * with it each becomes an error item and its row is left out, except in mirror mode, where leaving
  * a row out would delete its entry: there the run is refused.
  */
-function refuseRows(
+async function refuseRows(
 	this: IExecuteFunctions,
 	rows: InputRows,
 	settings: SyncSettings,
-): Map<number, NodeOperationError> {
-	const refused = unsafeRows.call(this, rows);
+	pause: () => Promise<void>,
+): Promise<Map<number, NodeOperationError>> {
+	const refused = await unsafeRows.call(this, rows, pause);
 	if (!refused.size) return refused;
 	const [first] = refused.values();
 	if (!this.continueOnFail()) throw first;
@@ -219,14 +233,13 @@ async function sync(
 		// Every field is a column, `id` and `createdAt` included: the data belongs to the user.
 		return settings.typecast ? typecastRow(item.json) : item.json;
 	});
-	const refused = refuseRows.call(this, rows, settings);
+	const counter = { requests: 0 };
+	const { plan, refused } = await readAndDiff.call(this, target, rows, settings, counter);
 	// The summary (and row items), then one error item per refused row.
 	const output = (summary: INodeExecutionData[]) => [
 		...summary,
 		...[...refused].map(([itemIndex, error]) => errorItem(error, itemIndex)),
 	];
-	const counter = { requests: 0 };
-	const plan = await readAndDiff.call(this, target, rows, settings, counter);
 	// Refused rows were emptied so they change nothing: they are not "skipped" for a missing key.
 	plan.skipped = plan.skipped.filter((row) => !refused.has(row.itemIndex));
 	refuseUnkeyed.call(this, rows, plan, settings, refused);

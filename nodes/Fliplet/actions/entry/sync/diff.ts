@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { rowChanges } from './compare';
 import { KeyIndex } from './keyIndex';
 import { rowKey } from './keys';
+import { inSlices } from './slices';
 
 export type SyncMode = 'insertAndUpdate' | 'insertOnly' | 'mirror';
 
@@ -70,43 +71,77 @@ const MATCHED = 1;
 /** Its key is also another row's: neither is used (none is guessed right). */
 const DUPLICATE = 2;
 
-/** The rows' keys and an index of them; rows without a key or sharing a key are skipped. */
-function keyRows(rows: InputRows, options: DiffOptions) {
+/** The rows' keys and an index of them, with the rows skipped for no key or a shared key. */
+export interface KeyedRows {
+	keys: Array<string | undefined>;
+	index: KeyIndex;
+	marks: Uint8Array;
+	skipped: SkippedRow[];
+}
+
+/** Keys the rows a slice at a time (`add`), then marks the rows that share a key (`finish`). */
+function rowKeying(rows: InputRows, options: DiffOptions) {
 	const keys: Array<string | undefined> = new Array(rows.length);
 	const index = new KeyIndex(keys, rows.length);
 	const marks = new Uint8Array(rows.length);
 	// The rows of each key that several rows have, by the first of them.
 	const duplicates = new Map<number, number[]>();
 	const skipped: SkippedRow[] = [];
-	for (let row = 0; row < rows.length; row++) {
-		const result = rowKey(rows[row], options.keyColumns, options.ignoreKeyCase);
-		if ('missing' in result) {
-			const plural = result.missing.length > 1 ? 's' : '';
-			skipped.push({
-				itemIndex: row,
-				reason: `Missing key column${plural} ${quoteList(result.missing)}`,
-			});
-			continue;
-		}
-		keys[row] = result.key;
-		const first = index.add(row);
-		if (first === row) continue;
-		const list = duplicates.get(first);
-		if (list) list.push(row);
-		else duplicates.set(first, [first, row]);
-	}
-	for (const list of duplicates.values()) {
-		for (const row of list) {
-			marks[row] = DUPLICATE;
-			const others = list.filter((other) => other !== row);
-			skipped.push({
-				itemIndex: row,
-				reason: `Duplicate key (also in item ${others.join(', ')})`,
-				key: keys[row],
-			});
-		}
-	}
-	return { keys, index, marks, skipped };
+	return {
+		add(from: number, to: number) {
+			for (let row = from; row < to; row++) {
+				const result = rowKey(rows[row], options.keyColumns, options.ignoreKeyCase);
+				if ('missing' in result) {
+					const plural = result.missing.length > 1 ? 's' : '';
+					skipped.push({
+						itemIndex: row,
+						reason: `Missing key column${plural} ${quoteList(result.missing)}`,
+					});
+					continue;
+				}
+				keys[row] = result.key;
+				const first = index.add(row);
+				if (first === row) continue;
+				const list = duplicates.get(first);
+				if (list) list.push(row);
+				else duplicates.set(first, [first, row]);
+			}
+		},
+		finish(): KeyedRows {
+			for (const list of duplicates.values()) {
+				for (const row of list) {
+					marks[row] = DUPLICATE;
+					const others = list.filter((other) => other !== row);
+					skipped.push({
+						itemIndex: row,
+						reason: `Duplicate key (also in item ${others.join(', ')})`,
+						key: keys[row],
+					});
+				}
+			}
+			return { keys, index, marks, skipped };
+		},
+	};
+}
+
+/**
+ * The rows' keys and an index of them; rows without a key or sharing a key are skipped. Between
+ * slices of rows it awaits `pause` (see inSlices).
+ */
+export async function keyRowsPausing(
+	rows: InputRows,
+	options: DiffOptions,
+	pause: () => Promise<void>,
+): Promise<KeyedRows> {
+	const keying = rowKeying(rows, options);
+	await inSlices(rows.length, keying.add, pause);
+	return keying.finish();
+}
+
+function keyRows(rows: InputRows, options: DiffOptions): KeyedRows {
+	const keying = rowKeying(rows, options);
+	keying.add(0, rows.length);
+	return keying.finish();
 }
 
 const FLAGS = new Set(['true', '1', 'yes']);
@@ -150,8 +185,12 @@ export interface EntryDiff {
  * key and entries without a key are strays, which mirror deletes unless their key is ambiguous in
  * the input (then they are left alone, like the rows themselves).
  */
-export function startDiff(rows: InputRows, options: DiffOptions): EntryDiff {
-	const { keys, index, marks, skipped } = keyRows(rows, options);
+export function startDiff(
+	rows: InputRows,
+	options: DiffOptions,
+	keyed: KeyedRows = keyRows(rows, options),
+): EntryDiff {
+	const { keys, index, marks, skipped } = keyed;
 	const { timestampColumn, deleteColumn, mode } = options;
 	const mirror = mode === 'mirror';
 	const plan: SyncPlan = {

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
@@ -32,11 +32,20 @@ function totalOf(body: unknown): number | undefined {
 	return typeof pagination?.total === 'number' ? pagination.total : undefined;
 }
 
+export type EntryVisit = (id: number, data: IDataObject) => void;
+
 /** A select of the data source (`where`, `attributes`) and how its entries are used. */
 export interface EntryRead {
 	attributes: string[];
 	where?: IDataObject;
-	visit: (id: number, data: IDataObject) => void;
+	/** About how many entries the read will meet (see stablePages' `expected`). */
+	expected?: number;
+	/**
+	 * What takes each entry. It is made once the first pages are asked for, so that the work of
+	 * making it (Sync checks and keys its rows) is done while they travel: until the first page is
+	 * in, `pause` lets the requests go out between slices of that work.
+	 */
+	prepare: (pause: () => Promise<void>) => Promise<EntryVisit>;
 }
 
 /**
@@ -87,7 +96,24 @@ export async function readById(
 				},
 			),
 	};
-	for await (const page of stablePages(fetchPage, byId, READ_PAGE_SIZE, { ahead: PAGES_AHEAD })) {
-		for (const { id, data } of page.items) read.visit(id, data);
+	const reading = { ahead: PAGES_AHEAD, expected: read.expected };
+	const pages = stablePages(fetchPage, byId, READ_PAGE_SIZE, reading);
+	try {
+		const first = pages.next();
+		let firstIn = false;
+		// Awaited below, unless preparing fails first: then its answer concerns no one.
+		first.then(
+			() => (firstIn = true),
+			() => (firstIn = true),
+		);
+		const visit = await read.prepare(async () => {
+			if (!firstIn) await sleep(0);
+		});
+		for (let page = await first; !page.done; page = await pages.next()) {
+			for (const { id, data } of page.value.items) visit(id, data);
+		}
+	} finally {
+		// Pages asked for ahead are dropped (a read still on its way ends the generator after it).
+		void pages.return(undefined);
 	}
 }

@@ -141,7 +141,7 @@ async function entriesByKey(
 		if (!('key' in found) || !wanted.has(found.key)) return;
 		byKey.set(found.key, [...(byKey.get(found.key) ?? []), id]);
 	};
-	await readById.call(this, target, { attributes, where, visit }, counter);
+	await readById.call(this, target, { attributes, where, prepare: async () => visit }, counter);
 	return byKey;
 }
 

@@ -4,17 +4,19 @@ import { NodeOperationError } from 'n8n-workflow';
 import { findUnstorableColumn } from '../../../helpers/dataSourceEntry';
 import { findUnsafeKey } from '../../../transport/unsafeKeys';
 import type { InputRows } from './diff';
+import { inSlices } from './slices';
 
 /**
  * The refusal of every row holding a field the transport never sends (e.g. __proto__) or a value
- * JSON cannot carry (NaN, Infinity), by item.
+ * JSON cannot carry (NaN, Infinity), by item; pausing between slices of rows (see inSlices).
  */
-export function unsafeRows(
+export async function unsafeRows(
 	this: IExecuteFunctions,
 	rows: InputRows,
-): Map<number, NodeOperationError> {
+	pause: () => Promise<void>,
+): Promise<Map<number, NodeOperationError>> {
 	const refused = new Map<number, NodeOperationError>();
-	rows.forEach((row, itemIndex) => {
+	const check = (row: InputRows[number], itemIndex: number) => {
 		const key = findUnsafeKey(row);
 		if (key === undefined) {
 			const unstorable = findUnstorableColumn(row);
@@ -39,6 +41,13 @@ export function unsafeRows(
 			},
 		);
 		refused.set(itemIndex, error);
-	});
+	};
+	await inSlices(
+		rows.length,
+		(from, to) => {
+			for (let itemIndex = from; itemIndex < to; itemIndex++) check(rows[itemIndex], itemIndex);
+		},
+		pause,
+	);
 	return refused;
 }
