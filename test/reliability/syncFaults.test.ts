@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { COMMITS_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/sendCommits';
+import { COMMITS_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
 import { runNode, sandboxCredential, useSandbox } from '../harness';
 import { commitsOf, dataSourceWith, storedData } from '../sync/fixtures';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_COMMIT_BYTES } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import { COMMITS_IN_FLIGHT, MAX_COMMIT_BYTES } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';
 import { DATA_SOURCE_LIMIT } from '../../nodes/Fliplet/transport/pacing';
 import { onSandboxRequest, useSandbox } from '../harness';
@@ -106,6 +106,26 @@ describe('Sync chunks', () => {
 			expect(new Set(emails(after)).size).toBe(MANY);
 		},
 	);
+});
+
+describe('Sync commits on their way', () => {
+	it('sends the next commit as soon as any answer is in, not only the oldest', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		// Commit 1 lands at once but its answer takes 400 ms; the others answer at once.
+		restoreLog = faultNthCommit(sandbox(), 1, { mode: 'delay', delayMs: 400 });
+		const count = (COMMITS_IN_FLIGHT + 2) * 4;
+		const result = await runSync(sandbox(), id, rows(count), { syncOptions: { chunkSize: 4 } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: count });
+		const commits = commitsOf(sandbox());
+		expect(commits.length).toBeGreaterThan(COMMITS_IN_FLIGHT);
+		// The commit after those that went together left while commit 1's answer was still held.
+		expect(commits[COMMITS_IN_FLIGHT].at - commits[0].at).toBeLessThan(400);
+		const stored = emails(storedData(sandbox(), id));
+		expect(stored).toHaveLength(count);
+		expect(new Set(stored)).toEqual(new Set(emails(rows(count))));
+	});
 });
 
 describe('Request pacing', () => {

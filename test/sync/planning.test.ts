@@ -1,5 +1,6 @@
 import {
 	approxJsonSize,
+	COMMITS_IN_FLIGHT,
 	planCommits,
 	type PlannedCommit,
 } from '../../nodes/Fliplet/actions/entry/sync/chunks';
@@ -354,6 +355,35 @@ describe('Sync planning: commits', () => {
 			maxBytes: 110,
 		}).map((commit) => commit.updates.length);
 		expect(sizes).toEqual([2, 2, 1]);
+	});
+
+	it('when there are more commits than go at once, makes the first ones grow to a full chunk', () => {
+		const row = { Email: 'a' };
+		const inserting = (count: number) =>
+			emptyPlan({ inserts: [...Array(count).keys()], rows: Array(count).fill(row) });
+		const inChunksOf4 = { chunkSize: 4, merge: true, runHooks: [], outputRows: false };
+		const sizes = (plan: SyncPlan) =>
+			planCommits(plan, inChunksOf4).map((commit) => commit.inserts.length + commit.updates.length);
+		expect(COMMITS_IN_FLIGHT).toBe(4);
+		// Five chunks of 4 cannot all go at once: the first four commits carry 1, 2, 3 and 4 rows.
+		expect(sizes(inserting(20))).toEqual([1, 2, 3, 4, 4, 4, 2]);
+		// Four go at once, as they are.
+		expect(sizes(inserting(16))).toEqual([4, 4, 4, 4]);
+		// The ramp goes on from the update commits to the insert commits.
+		const update = (id: number) => ({ itemIndex: id, key: `k${id}`, id, data: row, cells: row });
+		const mixed = { ...inserting(12), updates: [1, 2, 3].map(update) };
+		const commits = planCommits(mixed, { ...inChunksOf4, chunkSize: 3 });
+		expect(commits.map((commit) => commit.kind)).toEqual([
+			'update',
+			'update',
+			'insert',
+			'insert',
+			'insert',
+			'insert',
+		]);
+		expect(commits.map((commit) => commit.inserts.length + commit.updates.length)).toEqual([
+			1, 2, 3, 3, 3, 3,
+		]);
 	});
 
 	it('sizes a row holding undefined values without failing, never below its JSON', () => {

@@ -1,8 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { IDataObject } from 'n8n-workflow';
 
-import { clientIdOf } from '../../nodes/Fliplet/actions/entry/sync/chunks';
-import { COMMITS_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/sendCommits';
+import { clientIdOf, COMMITS_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
 import { onSandboxRequest, useSandbox, type Sandbox } from '../harness';
@@ -154,6 +153,7 @@ describe('Entry → Sync: a commit that fails while the next ones are on their w
 	const rows = (count: number) =>
 		Array.from({ length: count }, (_, n) => ({ Email: `r${n}@x.io`, N: n }));
 	const inChunksOf2 = { syncOptions: { chunkSize: 2 } };
+	const inChunksOfLast = (size: number) => ({ syncOptions: { chunkSize: size } });
 
 	it('reports exactly the commits that landed after it, and a re-run inserts only what did not land', async () => {
 		const id = await dataSourceWith(sandbox(), []);
@@ -180,31 +180,40 @@ describe('Entry → Sync: a commit that fails while the next ones are on their w
 	it('sends nothing after the commits already on their way, and counts only those that landed', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		const last = COMMITS_IN_FLIGHT;
-		// Commits 2 to the last that may go together are on their way when commit 1 fails; the
-		// two after them must never be sent.
+		// More commits than go at once: the first ones grow (1, 2, 3, 4 rows in chunks of 4), so
+		// commit n holds n rows up to the last that may go together, and the two after it 4 each.
+		const sizes = [...Array.from({ length: last }, (_, n) => n + 1), last, last];
+		const total = sizes.length;
+		const rowCount = sizes.reduce((sum, size) => sum + size, 0);
+		const onTheWay = sizes.slice(1, last).reduce((sum, size) => sum + size, 0);
+		// Commits 2 to the last that may go together are on their way when commit 1 fails: they
+		// land, but their answers come after its failure, so the two after them are never sent.
 		refuseNthCommit(1, 400, last);
-		const total = last + 2;
-		const result = await runSync(sandbox(), id, rows(2 * total), inChunksOf2, {
+		for (let n = 2; n <= last; n++) faultNthCommit(sandbox(), n, { mode: 'delay', delayMs: 300 });
+		const result = await runSync(sandbox(), id, rows(rowCount), inChunksOfLast(last), {
 			continueOnFail: true,
 		});
 
 		expect(result.json[0]).toMatchObject({
-			inserted: 2 * (last - 1),
+			inserted: onTheWay,
 			commits: last - 1,
 			failedCommit: 1,
 			totalCommits: total,
-			error: `Sync stopped at commit 1 of ${total} (insert of 2 rows): ${REFUSAL.message}`,
+			error: `Sync stopped at commit 1 of ${total} (insert of 1 rows): ${REFUSAL.message}`,
 		});
 		expect(String(result.json[0].description)).toMatch(
-			new RegExp(`^Commits 2–${last} of ${total} landed \\(${2 * (last - 1)} inserted, 0 updated`),
+			new RegExp(`^Commits 2–${last} of ${total} landed \\(${onTheWay} inserted, 0 updated`),
 		);
 		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([
 			400,
 			...Array.from({ length: last - 1 }, () => 200),
 		]);
-		expect(storedData(sandbox(), id)).toEqual(rows(2 * total).slice(2, 2 * last));
+		expect(commitsOf(sandbox()).map((commit) => commit.body.entries.length)).toEqual(
+			sizes.slice(0, last),
+		);
+		expect(storedData(sandbox(), id)).toEqual(rows(rowCount).slice(1, 1 + onTheWay));
 		// The keys that landed were checked for duplicates, as after any insert.
-		expect(queriesOf(sandbox())).toHaveLength(2);
+		expect(queriesOf(sandbox()).filter((query) => query.body.aggregate)).toHaveLength(1);
 	});
 
 	it('a commit that fails after one on its way failed is not the one reported', async () => {

@@ -29,22 +29,32 @@ export interface CommitOptions {
 	outputRows: boolean;
 }
 
-/** Splits a list into runs of at most `maxCount` items and about `maxBytes` serialized bytes. */
+/**
+ * Splits a list into runs of at most `maxCount` items and about `maxBytes` serialized bytes; with
+ * `share`, run `n` (0-based) gets that share of both limits.
+ */
 export function chunkBy<T>(
 	items: T[],
 	maxCount: number,
 	maxBytes: number,
 	sizeOf: (item: T) => number,
+	share: (chunk: number) => number = () => 1,
 ): T[][] {
 	const chunks: T[][] = [];
 	let current: T[] = [];
 	let bytes = 0;
+	const limitsOf = (chunk: number) => {
+		const part = share(chunk);
+		return { count: Math.max(1, Math.ceil(maxCount * part)), bytes: maxBytes * part };
+	};
+	let most = limitsOf(0);
 	for (const item of items) {
 		const size = sizeOf(item);
-		if (current.length && (current.length >= maxCount || bytes + size > maxBytes)) {
+		if (current.length && (current.length >= most.count || bytes + size > most.bytes)) {
 			chunks.push(current);
 			current = [];
 			bytes = 0;
+			most = limitsOf(chunks.length);
 		}
 		current.push(item);
 		bytes += size;
@@ -79,31 +89,59 @@ const ENTRY_OVERHEAD = 40;
 const BARE_INSERT_OVERHEAD = 10;
 
 /**
+ * Commits on their way at once (see sendCommits): the next ones upload while the server stores
+ * those before, so the uplink does not idle for a round trip per commit.
+ */
+export const COMMITS_IN_FLIGHT = 4;
+
+/**
+ * When a plan has more commits than go at once, its first ones grow to the full chunk size: the
+ * n-th of the first COMMITS_IN_FLIGHT carries n/COMMITS_IN_FLIGHT of it. Uploads sent together
+ * share the link and would end together, leaving it idle while the server stores them and their
+ * answers come back before the next ones go; uploads of different sizes end one after another,
+ * and each next commit starts while the others still use the link.
+ */
+const rampShare = (commit: number) =>
+	commit < COMMITS_IN_FLIGHT ? (commit + 1) / COMMITS_IN_FLIGHT : 1;
+
+/**
  * The commits that carry a plan out, in the order they must land: updates, then inserts (both
  * with `append: true`, so nothing else is touched), then deletes in a final commit, so a failure
  * part-way never loses an entry. Inserts and updates never share a commit: only update and delete
- * commits may be retried, since re-sending an insert could duplicate rows.
+ * commits may be retried, since re-sending an insert could duplicate rows. When there are more
+ * update and insert commits than go at once, the first ones are smaller (see rampShare).
  */
 export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedCommit[] {
 	const maxBytes = options.maxBytes ?? MAX_COMMIT_BYTES;
 	const updateSize = (row: PlannedUpdate) => approxJsonSize(row.cells) + ENTRY_OVERHEAD;
 	const insertOverhead = options.outputRows ? ENTRY_OVERHEAD : BARE_INSERT_OVERHEAD;
 	const insertSize = (itemIndex: number) => approxJsonSize(plan.rows[itemIndex]) + insertOverhead;
-	const commits: PlannedCommit[] = [];
-	// Hooks can call web addresses: a commit that runs them is never re-sent.
-	const updatesIdempotent = options.runHooks.length === 0;
-	for (const updates of chunkBy(plan.updates, options.chunkSize, maxBytes, updateSize)) {
-		commits.push({
-			kind: 'update',
-			idempotent: updatesIdempotent,
-			updates,
-			inserts: [],
-			deletes: [],
-		});
-	}
-	for (const inserts of chunkBy(plan.inserts, options.chunkSize, maxBytes, insertSize)) {
-		commits.push({ kind: 'insert', idempotent: false, updates: [], inserts, deletes: [] });
-	}
+	const writes = (share?: (commit: number) => number): PlannedCommit[] => {
+		// Hooks can call web addresses: a commit that runs them is never re-sent.
+		const updatesIdempotent = options.runHooks.length === 0;
+		const updates = chunkBy(plan.updates, options.chunkSize, maxBytes, updateSize, share);
+		// A ramp goes on over the insert commits, after the update commits.
+		const insertShare = share && ((chunk: number) => share(updates.length + chunk));
+		const inserts = chunkBy(plan.inserts, options.chunkSize, maxBytes, insertSize, insertShare);
+		return [
+			...updates.map((chunk) => ({
+				kind: 'update' as const,
+				idempotent: updatesIdempotent,
+				updates: chunk,
+				inserts: [],
+				deletes: [],
+			})),
+			...inserts.map((chunk) => ({
+				kind: 'insert' as const,
+				idempotent: false,
+				updates: [],
+				inserts: chunk,
+				deletes: [],
+			})),
+		];
+	};
+	let commits = writes();
+	if (commits.length > COMMITS_IN_FLIGHT) commits = writes(rampShare);
 	const idSize = (row: PlannedDelete) => String(row.id).length + 1;
 	for (const deletes of chunkBy(plan.deletes, Infinity, maxBytes, idSize)) {
 		commits.push({ kind: 'delete', idempotent: true, updates: [], inserts: [], deletes });

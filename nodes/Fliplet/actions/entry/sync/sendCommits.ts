@@ -4,7 +4,13 @@ import { sleep } from 'n8n-workflow';
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
 import { flipletApiRequest, JsonBody, jsonBodyOf } from '../../../transport';
-import { clientIdOf, commitBody, type CommitOptions, type PlannedCommit } from './chunks';
+import {
+	clientIdOf,
+	commitBody,
+	COMMITS_IN_FLIGHT,
+	type CommitOptions,
+	type PlannedCommit,
+} from './chunks';
 import type { InputRows } from './diff';
 
 export interface CommitOutcome {
@@ -22,18 +28,9 @@ export interface CommitOutcome {
 }
 
 /**
- * Commits on their way at once: the next ones upload while the server stores those before, so the
- * uplink does not idle for a round trip per commit. Uploads on their way together share the link
- * and end about together, and the link then idles for one round trip and a store until the next
- * ones go: the more bytes go together, the smaller that share of the time (see
- * MAX_BYTES_IN_FLIGHT).
- */
-export const COMMITS_IN_FLIGHT = 8;
-/**
  * Bytes on their way at once: another commit is only sent while the bodies under way and its own
- * stay within this (one commit always may). 16 MB take 2.7 s at 50 Mbit/s, so a round trip and a
- * store of about 0.15 s idle the link about 5% of the time; a slow uplink never has more than this
- * (or one commit) to carry within the request timeout; commits of 16 MB go one at a time as before.
+ * stay within this (one commit always may), so a slow uplink never has more than this (or one
+ * commit) to carry within the request timeout.
  */
 export const MAX_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 
@@ -47,19 +44,15 @@ function readClientIds(body: unknown): Array<{ clientId: string; id: number }> {
 		.filter((pair) => Number.isInteger(pair.id));
 }
 
-/** A request's answer or its failure, held without rejecting while other work goes on. */
-async function settled<T>(answer: Promise<T>): Promise<{ value: T } | { error: Error }> {
-	try {
-		return { value: await answer };
-	} catch (error) {
-		return { error: error as Error };
-	}
-}
+type Settled = { index: number } & ({ value: unknown } | { error: Error });
 
-interface CommitInFlight {
-	index: number;
-	bytes: number;
-	result: Promise<{ value: unknown } | { error: Error }>;
+/** A commit's answer or its failure, held without rejecting while other work goes on. */
+async function settled(index: number, answer: Promise<unknown>): Promise<Settled> {
+	try {
+		return { index, value: await answer };
+	} catch (error) {
+		return { index, error: error as Error };
+	}
 }
 
 /**
@@ -68,7 +61,8 @@ interface CommitInFlight {
  * when one failed may have) and the first that did not. A delete commit is only sent once every
  * commit before it has landed, so a failure never deletes an entry whose row did not land. Each
  * body is serialized while the commits before it are on their way (after letting the last request
- * out), so n8n and the server work at the same time.
+ * out), so n8n and the server work at the same time; the next commit goes as soon as any answer is
+ * in.
  */
 export async function sendCommits(
 	this: IExecuteFunctions,
@@ -90,40 +84,34 @@ export async function sendCommits(
 	const fail = (index: number, error: Error) => {
 		if (!outcome.failure || index < outcome.failure.index) outcome.failure = { index, error };
 	};
-	const onTheWay: CommitInFlight[] = [];
+	const onTheWay = new Map<number, { bytes: number; result: Promise<Settled> }>();
 	let bytesOnTheWay = 0;
 	const mayGo = (index: number, body: JsonBody | Error) => {
-		if (!onTheWay.length) return true;
+		if (!onTheWay.size) return true;
 		if (commits[index].kind === 'delete' || body instanceof Error) return false;
 		return (
-			onTheWay.length < COMMITS_IN_FLIGHT &&
-			bytesOnTheWay + body.bytes.length <= MAX_BYTES_IN_FLIGHT
+			onTheWay.size < COMMITS_IN_FLIGHT && bytesOnTheWay + body.bytes.length <= MAX_BYTES_IN_FLIGHT
 		);
 	};
+	const landedAt: number[] = [];
 	let index = 0;
 	let next = commits.length ? bodyOf(0) : undefined;
-	while (onTheWay.length || (index < commits.length && !outcome.failure)) {
+	while (onTheWay.size || (index < commits.length && !outcome.failure)) {
 		while (next !== undefined && !outcome.failure && mayGo(index, next)) {
 			if (next instanceof Error) {
 				fail(index, next);
 				break;
 			}
 			counter.requests++;
-			const body: JsonBody = next;
-			onTheWay.push({
-				index,
-				bytes: body.bytes.length,
-				result: settled(
-					flipletApiRequest.call(this, {
-						method: 'POST',
-						path: dataSourcePath(target, 'commit'),
-						qs: target.qs,
-						body,
-						idempotent: commits[index].idempotent,
-					}),
-				),
+			const answer = flipletApiRequest.call(this, {
+				method: 'POST',
+				path: dataSourcePath(target, 'commit'),
+				qs: target.qs,
+				body: next,
+				idempotent: commits[index].idempotent,
 			});
-			bytesOnTheWay += body.bytes.length;
+			onTheWay.set(index, { bytes: next.bytes.length, result: settled(index, answer) });
+			bytesOnTheWay += next.bytes.length;
 			index++;
 			next = undefined;
 			if (index < commits.length) {
@@ -131,22 +119,20 @@ export async function sendCommits(
 				next = bodyOf(index);
 			}
 		}
-		const oldest = onTheWay.shift();
-		if (!oldest) break;
-		const result = await oldest.result;
-		bytesOnTheWay -= oldest.bytes;
+		if (!onTheWay.size) break;
+		const result = await Promise.race([...onTheWay.values()].map((commit) => commit.result));
+		bytesOnTheWay -= onTheWay.get(result.index)!.bytes;
+		onTheWay.delete(result.index);
 		if ('error' in result) {
-			fail(oldest.index, result.error);
+			fail(result.index, result.error);
 			continue;
 		}
-		const commit = commits[oldest.index];
-		outcome.landed.push(commit);
-		outcome.landedAt.push(oldest.index);
+		landedAt.push(result.index);
 		// The new ids are only reported per row; a large sync need not keep them otherwise.
 		// Only insert commits have rows (and clientIds) to pair.
 		if (options.outputRows) {
 			const itemByClientId = new Map(
-				commit.inserts.map((itemIndex) => [clientIdOf(itemIndex), itemIndex]),
+				commits[result.index].inserts.map((itemIndex) => [clientIdOf(itemIndex), itemIndex]),
 			);
 			for (const { clientId, id } of readClientIds(result.value)) {
 				const itemIndex = itemByClientId.get(clientId);
@@ -154,5 +140,7 @@ export async function sendCommits(
 			}
 		}
 	}
+	outcome.landedAt = landedAt.sort((a, b) => a - b);
+	outcome.landed = outcome.landedAt.map((at) => commits[at]);
 	return outcome;
 }
