@@ -63,12 +63,15 @@ export interface StableReadOptions<T> {
 	/** Resume after an anchor the caller already knows (e.g. where the last poll stopped). */
 	start?: { anchor: T; offset: number };
 	/**
-	 * Pages to ask for beyond the one the caller is handed, so that their round trips overlap with
-	 * each other and with the caller's work. A page asked for ahead is where the next one will be if
-	 * nobody writes meanwhile; like any page, it is only used if it starts at or before the anchor
-	 * (else it and those after it are dropped and asked for again). Only pages the reported total
-	 * says hold something are asked for ahead (without a total, one). Pages asked for ahead are
-	 * wasted requests when the caller stops early: see `wanted`.
+	 * The most pages to ask for beyond the one the caller is handed, so that their round trips
+	 * overlap with each other and with the caller's work. A read starts with half as many and adds
+	 * one each time the caller waits for a page that has not arrived: a caller slower than the
+	 * answers never has more on their way than it started with. A page asked for ahead is where the
+	 * next one will be if nobody writes meanwhile; like any page, it is only used if it starts at or
+	 * before the anchor (else it and those after it are dropped and asked for again). Only pages
+	 * the reported total says hold something are asked for ahead (without a total, one, or those
+	 * `expected` fills). Pages asked for ahead are wasted requests when the caller stops early: see
+	 * `wanted`.
 	 */
 	ahead?: number;
 	/** Stop asking ahead once the pages read and asked for can hold this many new items. */
@@ -76,16 +79,17 @@ export interface StableReadOptions<T> {
 	/**
 	 * Items the list is expected to hold, when the caller has a good guess (Sync: its input rows).
 	 * The pages that many fill are asked for ahead from the start, before the first answer reports
-	 * the total: a long read does not wait a round trip for it. A guess too high costs up to `ahead`
-	 * requests that answer with nothing.
+	 * the total: a long read does not wait a round trip for it. A guess too high costs the pages a
+	 * read starts with (half of `ahead`), answered with nothing.
 	 */
 	expected?: number;
 }
 
 /**
- * Pages a read that goes on keeps on their way beyond the one in use (see `ahead`): a round trip of
- * up to about four pages' transfer time, or four times the rate limit's 50 ms per request, is then
- * covered (at 80 ms, five pages of 5,000 entries are about 6 MB on the way at 200 Mbit/s).
+ * The most pages a read that goes on keeps on their way beyond the one in use (see `ahead`). Over
+ * an 80 ms round trip at 200 Mbit/s, pages of 5,000 entries (0.85 MB) need about five on their way
+ * to keep the link busy while the caller works; each page on its way can be held in memory, parsed,
+ * when it arrives before the caller wants it.
  */
 export const PAGES_AHEAD = 6;
 
@@ -133,7 +137,7 @@ export async function* stablePages<T>(
 		return { offset, limit: anchor === undefined ? size : size + anchorAt - offset + 1 };
 	};
 	const queue: Array<PageInFlight<T>> = [];
-	let reach = Math.min(ahead, Math.ceil(ahead / 2));
+	let reach = Math.ceil(ahead / 2);
 	const send = (request: PageRequest): PageInFlight<T> => {
 		const page: PageInFlight<T> = { request, answer: fetchPage(request), arrived: false };
 		// Awaited in its turn; if it is dropped or the caller stops first, its failure concerns no one.
