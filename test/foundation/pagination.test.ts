@@ -152,10 +152,10 @@ describe('stablePages with pages asked for ahead', () => {
 	it('an expected length larger than the list costs at most the pages ahead', async () => {
 		const { log, fetchPage } = ordered(2);
 		const pages = [];
-		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 4, expected: 1000 }))
+		for await (const page of stablePages(fetchPage, byN, 3, { ahead: 10, expected: 1000 }))
 			pages.push(page.items.map((item) => item.n));
 		expect(pages).toEqual([[0, 1]]);
-		// A read starts with half its pages ahead: the page in use and two more.
+		// Before the first answer, at most three pages are asked for, whatever `ahead` allows.
 		expect(log).toEqual(['ask 0+3', 'ask 2+4', 'ask 5+4']);
 	});
 

@@ -79,19 +79,27 @@ export interface StableReadOptions<T> {
 	/**
 	 * Items the list is expected to hold, when the caller has a good guess (Sync: its input rows).
 	 * The pages that many fill are asked for ahead from the start, before the first answer reports
-	 * the total: a long read does not wait a round trip for it. A guess too high costs the pages a
-	 * read starts with (half of `ahead`), answered with nothing.
+	 * the total: a long read does not wait a round trip for it. A guess too high costs up to two
+	 * requests answered with nothing (see FIRST_PAGES).
 	 */
 	expected?: number;
 }
 
 /**
  * The most pages a read that goes on keeps on their way beyond the one in use (see `ahead`). Over
- * an 80 ms round trip at 200 Mbit/s, pages of 5,000 entries (0.85 MB) need about five on their way
- * to keep the link busy while the caller works; each page on its way can be held in memory, parsed,
- * when it arrives before the caller wants it.
+ * an 80 ms round trip at 200 Mbit/s, pages of 5,000 entries (0.85 MB) need three or four on their
+ * way to keep the link busy while the caller works; each page on its way is held in memory, parsed,
+ * when it arrives before the caller wants it, which at 100,000 rows is felt against the input's
+ * size.
  */
-export const PAGES_AHEAD = 6;
+export const PAGES_AHEAD = 4;
+
+/**
+ * The most pages asked for before the first answer, when `expected` says the list holds more than
+ * one. More would arrive together while the caller is still getting ready and wait in memory (or
+ * come back empty when the guess is wrong).
+ */
+const FIRST_PAGES = 3;
 
 /** Entries re-read before the anchor after a page came back past it (doubled on each retry). */
 const FIRST_STEP_BACK = 16;
@@ -158,7 +166,7 @@ export async function* stablePages<T>(
 		if (head && (head.offset !== next.offset || head.limit !== next.limit)) queue.length = 0;
 		if (!queue.length) queue.push(send(next));
 		// Without the total, only the pages `expected` fills are thought to hold anything.
-		const room = reach + 1 - inUse;
+		const room = inUse ? reach : Math.min(reach + 1, FIRST_PAGES);
 		const expectedPages = Math.max(1, Math.ceil((expected - handedOver) / size));
 		const most = total === undefined ? Math.min(expectedPages, room) : room;
 		while (queue.length < most && handedOver + queue.length * size < wanted) {
