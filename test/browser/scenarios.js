@@ -138,7 +138,11 @@ const EXAMPLE_CHECKS = {
 		check(requests) {
 			const commits = requests.filter((r) => r.path === '/v1/data-sources/100/commit');
 			assert.equal(commits.length, 2, 'one commit for the updates, one for the new rows');
-			const [updates, inserts] = commits.map((c) => c.body.entries);
+			// The two commits travel together: either may reach the sandbox first.
+			const entryLists = commits.map((c) => c.body.entries);
+			const updates = entryLists.find((entries) => entries.every((entry) => 'id' in entry));
+			const inserts = entryLists.find((entries) => entries.every((entry) => !('id' in entry)));
+			assert.ok(updates && inserts, 'one commit of updates by id, one of new rows');
 			assert.equal(updates.length, 1, "Alice's row is the one update");
 			assert.deepEqual(updates[0].data, { Department: 'Marketing' }, 'it sends its changed cell');
 			assert.deepEqual(

@@ -238,8 +238,13 @@ checks['sync-spreadsheet.json'] = ({ run, state }) => {
 	for (const commit of commits)
 		assert.equal(commit.body.append, true, 'a sync never replaces the data');
 	const alice = staffOf(state).find((entry) => entry.data.Email === 'alice@example.com');
+	// The commits travel together: either may reach the sandbox first, so updates (by id) are
+	// compared before inserts whatever order they arrived in.
+	const sent = commits
+		.flatMap((commit) => commit.body.entries)
+		.sort((a, b) => Number('id' in b) - Number('id' in a));
 	assert.deepEqual(
-		commits.flatMap((commit) => commit.body.entries),
+		sent,
 		[
 			{ id: alice.id, data: { Department: 'Marketing' } },
 			{ data: { Name: 'Frank Ode', Email: 'frank@example.com', Department: 'Support', Age: 31 } },
