@@ -73,15 +73,27 @@ async function openWorkflow(t, id) {
 /** Types into the resource mapper's field for a column (found beside its remove button). */
 async function fillMapperField(t, column, text) {
 	await t.find(t.testId(`remove-field-button-${column}`));
-	const handle = await t.page.evaluateHandle((testId) => {
-		let row = globalThis.document.querySelector(`[data-test-id="${testId}"]`);
-		while (row && !row.querySelector('input, textarea')) row = row.parentElement;
-		return row?.querySelector('input, textarea');
-	}, `remove-field-button-${column}`);
-	const input = handle.asElement();
-	assert.ok(input, `no input for the column ${column}`);
-	await input.click();
-	await input.type(text);
+	const inputOf = async () => {
+		const handle = await t.page.evaluateHandle((testId) => {
+			let row = globalThis.document.querySelector(`[data-test-id="${testId}"]`);
+			while (row && !row.querySelector('input, textarea')) row = row.parentElement;
+			return row?.querySelector('input, textarea');
+		}, `remove-field-button-${column}`);
+		const input = handle.asElement();
+		assert.ok(input, `no input for the column ${column}`);
+		return input;
+	};
+	// The editor can re-render the field after the first keystroke (a busy machine shows it), and
+	// the keys after it are lost: as a person would, look at the field and type it again.
+	let value;
+	for (let attempt = 0; attempt < 3 && value !== text; attempt++) {
+		const input = await inputOf();
+		await input.click({ count: 3 });
+		await input.type(text);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		value = await (await inputOf()).evaluate((element) => element.value);
+	}
+	assert.equal(value, text, `the ${column} field holds what was typed`);
 }
 
 /** The canvas node's title and subtitle lines, by node name. */
