@@ -270,6 +270,17 @@ describe('Sync chunks', () => {
 		expect(chunkBy(['toolarge'], 10, 2, (s) => s.length)).toEqual([['toolarge']]);
 	});
 
+	it('makes only the first runs when asked for so many', () => {
+		const count = (maxChunks: number) =>
+			chunkBy([1, 2, 3, 4, 5], 2, Infinity, () => 1, { maxChunks });
+		expect(count(2)).toEqual([
+			[1, 2],
+			[3, 4],
+		]);
+		expect(count(3)).toEqual([[1, 2], [3, 4], [5]]);
+		expect(count(0)).toEqual([]);
+	});
+
 	it('plans updates, then inserts, then one final delete commit; inserts and commits running hooks are not idempotent', () => {
 		const plan = diffRows(
 			rows({ Email: 'a@x.io', Name: 'New' }, { Email: 'n1' }, { Email: 'n2' }, { Email: 'n3' }),

@@ -31,16 +31,18 @@ export interface CommitOptions {
 
 /**
  * Splits a list into runs of at most `maxCount` items and about `maxBytes` serialized bytes; with
- * `share`, run `n` (0-based) gets that share of both limits.
+ * `share`, run `n` (0-based) gets that share of both limits. With `maxChunks`, only the first that
+ * many runs are made (the last may then be short).
  */
 export function chunkBy<T>(
 	items: T[],
 	maxCount: number,
 	maxBytes: number,
 	sizeOf: (item: T) => number,
-	share: (chunk: number) => number = () => 1,
+	{ share = () => 1, maxChunks = Infinity }: ChunkOptions = {},
 ): T[][] {
 	const chunks: T[][] = [];
+	if (maxChunks <= 0) return chunks;
 	let current: T[] = [];
 	let bytes = 0;
 	const limitsOf = (chunk: number) => {
@@ -52,6 +54,7 @@ export function chunkBy<T>(
 		const size = sizeOf(item);
 		if (current.length && (current.length >= most.count || bytes + size > most.bytes)) {
 			chunks.push(current);
+			if (chunks.length >= maxChunks) return chunks;
 			current = [];
 			bytes = 0;
 			most = limitsOf(chunks.length);
@@ -61,6 +64,11 @@ export function chunkBy<T>(
 	}
 	if (current.length) chunks.push(current);
 	return chunks;
+}
+
+export interface ChunkOptions {
+	share?: (chunk: number) => number;
+	maxChunks?: number;
 }
 
 /**
@@ -116,13 +124,23 @@ export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedComm
 	const updateSize = (row: PlannedUpdate) => approxJsonSize(row.cells) + ENTRY_OVERHEAD;
 	const insertOverhead = options.outputRows ? ENTRY_OVERHEAD : BARE_INSERT_OVERHEAD;
 	const insertSize = (itemIndex: number) => approxJsonSize(plan.rows[itemIndex]) + insertOverhead;
-	const writes = (share?: (commit: number) => number): PlannedCommit[] => {
+	const writes = ({ share, maxChunks = Infinity }: ChunkOptions = {}): PlannedCommit[] => {
 		// Hooks can call web addresses: a commit that runs them is never re-sent.
 		const updatesIdempotent = options.runHooks.length === 0;
-		const updates = chunkBy(plan.updates, options.chunkSize, maxBytes, updateSize, share);
-		// A ramp goes on over the insert commits, after the update commits.
-		const insertShare = share && ((chunk: number) => share(updates.length + chunk));
-		const inserts = chunkBy(plan.inserts, options.chunkSize, maxBytes, insertSize, insertShare);
+		const chunking = (first: number): ChunkOptions => ({
+			// A ramp goes on over the insert commits, after the update commits.
+			share: share && ((chunk: number) => share(first + chunk)),
+			maxChunks: maxChunks - first,
+		});
+		const { chunkSize } = options;
+		const updates = chunkBy(plan.updates, chunkSize, maxBytes, updateSize, chunking(0));
+		const inserts = chunkBy(
+			plan.inserts,
+			chunkSize,
+			maxBytes,
+			insertSize,
+			chunking(updates.length),
+		);
 		return [
 			...updates.map((chunk) => ({
 				kind: 'update' as const,
@@ -140,8 +158,9 @@ export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedComm
 			})),
 		];
 	};
-	let commits = writes();
-	if (commits.length > COMMITS_IN_FLIGHT) commits = writes(rampShare);
+	// Whether there are more commits than go at once is known once one more than that is made.
+	let commits = writes({ maxChunks: COMMITS_IN_FLIGHT + 1 });
+	if (commits.length > COMMITS_IN_FLIGHT) commits = writes({ share: rampShare });
 	const idSize = (row: PlannedDelete) => String(row.id).length + 1;
 	for (const deletes of chunkBy(plan.deletes, Infinity, maxBytes, idSize)) {
 		commits.push({ kind: 'delete', idempotent: true, updates: [], inserts: [], deletes });
