@@ -153,7 +153,7 @@ describe('Entry → Sync: a commit that fails while the next ones are on their w
 	const rows = (count: number) =>
 		Array.from({ length: count }, (_, n) => ({ Email: `r${n}@x.io`, N: n }));
 	const inChunksOf2 = { syncOptions: { chunkSize: 2 } };
-	const inChunksOfLast = (size: number) => ({ syncOptions: { chunkSize: size } });
+	const inChunksOf = (size: number) => ({ syncOptions: { chunkSize: size } });
 
 	it('reports exactly the commits that landed after it, and a re-run inserts only what did not land', async () => {
 		const id = await dataSourceWith(sandbox(), []);
@@ -190,7 +190,7 @@ describe('Entry → Sync: a commit that fails while the next ones are on their w
 		// land, but their answers come after its failure, so the two after them are never sent.
 		refuseNthCommit(1, 400, last);
 		for (let n = 2; n <= last; n++) faultNthCommit(sandbox(), n, { mode: 'delay', delayMs: 300 });
-		const result = await runSync(sandbox(), id, rows(rowCount), inChunksOfLast(last), {
+		const result = await runSync(sandbox(), id, rows(rowCount), inChunksOf(last), {
 			continueOnFail: true,
 		});
 
