@@ -35,9 +35,7 @@ function wrapPage(page, screenshotDir) {
 			return page.waitForSelector(selector, { visible: true, timeout });
 		},
 		async click(selector) {
-			const element = await api.find(selector);
-			await element.click();
-			return element;
+			await clickOnceSettled(() => api.find(selector), WAIT_MS);
 		},
 		/** The visible text of every element matching the selector. */
 		texts(selector) {
@@ -82,6 +80,10 @@ function wrapPage(page, screenshotDir) {
 		/** Clicks the smallest visible element matching the selector whose text is `text`. */
 		async clickText(selector, text, timeout = WAIT_MS) {
 			await api.waitForText(selector, text, timeout);
+			await clickOnceSettled(() => api.findText(selector, text), timeout);
+		},
+		/** The smallest visible element matching the selector whose text includes `text`. */
+		async findText(selector, text) {
 			const handle = await page.evaluateHandle(
 				(sel, wanted) => {
 					const matches = [...globalThis.document.querySelectorAll(sel)].filter(
@@ -94,7 +96,7 @@ function wrapPage(page, screenshotDir) {
 			);
 			const element = handle.asElement();
 			if (!element) throw new Error(`No visible ${selector} with "${text}"`);
-			await element.click();
+			return element;
 		},
 		/** Replaces the value of an input with typed text, as a person would. */
 		async typeInto(selector, text) {
@@ -106,6 +108,28 @@ function wrapPage(page, screenshotDir) {
 	};
 	return api;
 }
+
+/**
+ * The editor animates panels in and re-renders lists as results arrive, so an element found a
+ * moment ago can be replaced or still sliding in when the click lands ("Node is either not
+ * clickable or not an Element", "Node is detached from document"). A person clicks again on what
+ * is there now; so does this, until the timeout.
+ */
+async function clickOnceSettled(findElement, timeout) {
+	const deadline = Date.now() + timeout;
+	for (;;) {
+		try {
+			const element = await findElement();
+			await element.click();
+			return;
+		} catch (error) {
+			if (!MOVING_ELEMENT.test(String(error?.message)) || Date.now() > deadline) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+}
+
+const MOVING_ELEMENT = /not clickable|detached|not an Element|No visible/;
 
 function escapeRegExp(text) {
 	return String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
