@@ -38,8 +38,10 @@ async function main() {
 	ensureBuilt(log);
 
 	const filters = process.argv.slice(2);
+	// The first scenario logs in; every other one needs its session, so a filter keeps it.
 	const selected = scenarios.filter(
-		({ name }) => !filters.length || filters.some((word) => name.includes(word)),
+		({ name }, index) =>
+			index === 0 || !filters.length || filters.some((word) => name.includes(word)),
 	);
 	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 	const screenshots = path.join(os.tmpdir(), `fliplet-browser-${stamp}`);
