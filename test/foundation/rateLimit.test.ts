@@ -154,6 +154,32 @@ describe('429 handling through the node', () => {
 		expect(result.error?.httpCode).toBe('429');
 		expect(result.error?.context?.itemIndex).toBe(0);
 	});
+
+	it('still gives up on a data-source read refused every time, with nothing else served', async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 429,
+			count: 100,
+			body: {
+				message: 'Too many requests, please slow down.',
+				nextValidRequestDate: new Date().toISOString(),
+			},
+			path: '^/v1/data-sources/[0-9]+/data',
+		});
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'getMany',
+				dataSource: { __rl: true, mode: 'id', value: '100' },
+				returnAll: true,
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		const attempts = MAX_RATE_LIMIT_WAITS + 1;
+		expect(apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data/)).toHaveLength(attempts);
+		expect(result.error?.message).toMatch(`(after ${attempts} attempts)`);
+		expect(result.error?.httpCode).toBe('429');
+	});
 });
 
 describe('sandbox rate limiter (the public per-user figures)', () => {

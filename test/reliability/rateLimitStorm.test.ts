@@ -58,4 +58,30 @@ describe('a 429 storm', () => {
 		expect(stored).toHaveLength(ROWS);
 		expect(new Set(stored.map((row) => row.Email)).size).toBe(ROWS);
 	}, 120_000);
+
+	it('lands every commit when commits in flight keep losing the race for each freed place', async () => {
+		// One request per window: every place the window frees is wanted by the commits on their way
+		// and by the next one. A commit can lose that race more times than the node waits out a
+		// refusal with nothing served; it still lands, because others are served meanwhile.
+		const id = await dataSourceWith(sandbox(), []);
+		const rows = 400;
+		const input: IDataObject[] = Array.from({ length: rows }, (_, n) => ({
+			Email: `race${n}@x.io`,
+		}));
+		const limiter = sandbox().rateLimiter;
+		limiter.limits.dataSources = { limit: 1, windowMs: 60 };
+		limiter.enabled = true;
+
+		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: 10 } });
+		limiter.enabled = false;
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: rows });
+		expect(storedData(sandbox(), id)).toHaveLength(rows);
+		expect(sandbox().requests.some((request) => request.status === 429)).toBe(true);
+		// Each row went in exactly one accepted commit: a refused commit was sent again, never twice.
+		const landed = commitsOf(sandbox()).filter((commit) => commit.status === 200);
+		const sizes = landed.map((commit) => (commit.body.entries as unknown[]).length);
+		expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(rows);
+	}, 120_000);
 });

@@ -20,17 +20,24 @@ function pacedArea(path: string): { key: string; limit: number; windowMs: number
 class RequestWindow {
 	private readonly ended: number[] = [];
 	private pending = 0;
+	private heldUntil = 0;
+	/** Requests answered with anything but a refusal (429). */
+	served = 0;
 
 	constructor(
 		private readonly limit: number,
 		private readonly windowMs: number,
 	) {}
 
-	/** Waits until one more request fits in the window, and reserves it. */
+	/** Waits until one more request fits in the window and no refusal holds it, and reserves it. */
 	async reserve(): Promise<void> {
 		for (;;) {
 			const now = Date.now();
 			while (this.ended.length && this.ended[0] <= now - this.windowMs) this.ended.shift();
+			if (now < this.heldUntil) {
+				await sleep(this.heldUntil - now);
+				continue;
+			}
 			if (this.ended.length + this.pending < this.limit) break;
 			// Requests still under way have no end yet: look again shortly.
 			const wait = this.ended.length ? this.ended[0] + this.windowMs - now + 1 : 50;
@@ -39,9 +46,14 @@ class RequestWindow {
 		this.pending++;
 	}
 
-	release(): void {
+	release(served: boolean): void {
 		this.pending--;
 		this.ended.push(Date.now());
+		if (served) this.served++;
+	}
+
+	hold(until: number): void {
+		this.heldUntil = Math.max(this.heldUntil, until);
 	}
 }
 
@@ -52,17 +64,9 @@ class RequestWindow {
  */
 const windows = new WeakMap<object, Map<string, RequestWindow>>();
 
-/**
- * Sends a request (`send`) within the documented rate limit of its API area, waiting for a free
- * place in the window instead of being refused with 429. Other areas are sent at once.
- */
-export async function sendPaced<T>(
-	context: object,
-	path: string,
-	send: () => Promise<T>,
-): Promise<T> {
+function windowFor(context: object, path: string): RequestWindow | undefined {
 	const area = pacedArea(path);
-	if (!area) return await send();
+	if (!area) return undefined;
 	let areas = windows.get(context);
 	if (!areas) windows.set(context, (areas = new Map()));
 	let window = areas.get(area.key);
@@ -70,10 +74,43 @@ export async function sendPaced<T>(
 		window = new RequestWindow(area.limit, area.windowMs);
 		areas.set(area.key, window);
 	}
+	return window;
+}
+
+/**
+ * Sends a request (`send`) within the documented rate limit of its API area, waiting for a free
+ * place in the window instead of being refused with 429. Other areas are sent at once.
+ * `refused` tells a 429 answer from one that was served.
+ */
+export async function sendPaced<T>(
+	context: object,
+	path: string,
+	send: () => Promise<T>,
+	refused: (result: T) => boolean = () => false,
+): Promise<T> {
+	const window = windowFor(context, path);
+	if (!window) return await send();
 	await window.reserve();
+	let served = false;
 	try {
-		return await send();
+		const result = await send();
+		served = !refused(result);
+		return result;
 	} finally {
-		window.release();
+		window.release(served);
 	}
+}
+
+/**
+ * After a 429 that says when to come back, the execution's other requests to that area wait until
+ * then too: sent earlier, they would only be refused, and would take the place a request already
+ * waiting needs.
+ */
+export function holdPacedArea(context: object, path: string, until: number): void {
+	windowFor(context, path)?.hold(until);
+}
+
+/** How many of the execution's requests to the path's area were served, if the area is paced. */
+export function servedInPacedArea(context: object, path: string): number | undefined {
+	return windowFor(context, path)?.served;
 }

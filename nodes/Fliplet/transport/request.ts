@@ -15,7 +15,7 @@ import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
 import { toNodeApiError, type ApiFailure } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
-import { sendPaced } from './pacing';
+import { holdPacedArea, sendPaced, servedInPacedArea } from './pacing';
 import { mayFollowRedirect, redirectTarget } from './redirects';
 import {
 	backoffMs,
@@ -167,14 +167,19 @@ export async function flipletApiRequest<T = IDataObject>(
 			credentials.accessToken,
 		);
 	let rateLimitWaits = 0;
+	let refusals = 0;
+	let servedAtLastRefusal = servedInPacedArea(this, options.url);
 	let faultRetries = 0;
 	let redirects = 0;
 	let earlierAttemptMayHaveLanded = false;
 	for (let attempt = 1; ; attempt++) {
 		let response: RawResponse;
 		try {
-			response = (await sendPaced(this, options.url, async () =>
-				this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, options),
+			response = (await sendPaced(
+				this,
+				options.url,
+				async () => this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, options),
+				(answer) => (answer as RawResponse).statusCode === 429,
 			)) as RawResponse;
 		} catch (error) {
 			const { code, message } = networkDetails(error);
@@ -221,9 +226,19 @@ export async function flipletApiRequest<T = IDataObject>(
 			Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body,
 		);
 		// A 429 means the request was refused before any work, so waiting and re-sending is safe for all.
-		if (statusCode === 429 && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
-			await sleep(rateLimitWaitMs(body, response.headers, rateLimitWaits++));
-			continue;
+		if (statusCode === 429) {
+			// When another request of this execution was served since this one's last refusal, the API
+			// is serving us and this one only lost the race for a freed place: giving up counts only
+			// refusals with nothing served in between.
+			const served = servedInPacedArea(this, options.url);
+			if (served === undefined || served === servedAtLastRefusal) rateLimitWaits++;
+			servedAtLastRefusal = served;
+			if (rateLimitWaits <= MAX_RATE_LIMIT_WAITS) {
+				const wait = rateLimitWaitMs(body, response.headers, refusals++);
+				holdPacedArea(this, options.url, Date.now() + wait);
+				await sleep(wait);
+				continue;
+			}
 		}
 		if (statusCode >= 500 && idempotent && faultRetries < MAX_FAULT_RETRIES) {
 			earlierAttemptMayHaveLanded = true;
