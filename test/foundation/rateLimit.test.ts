@@ -69,6 +69,19 @@ describe('429 handling through the node', () => {
 		parameters: { resource: 'app', operation: 'getMany', returnAll: true },
 	};
 
+	/** Every request (to paths matching `path`) is refused with 429, each time told to retry now. */
+	const refuseEveryRequest = (path?: string) =>
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 429,
+			count: 100,
+			body: {
+				message: 'Too many requests, please slow down.',
+				nextValidRequestDate: new Date().toISOString(),
+			},
+			path,
+		});
+
 	it('waits as nextValidRequestDate says, then succeeds', async () => {
 		const injectedAt = Date.now();
 		const nextValidRequestDate = new Date(injectedAt + 300).toISOString();
@@ -132,15 +145,7 @@ describe('429 handling through the node', () => {
 	});
 
 	it('gives up after the bounded number of waits and says how many attempts it made', async () => {
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 429,
-			count: 100,
-			body: {
-				message: 'Too many requests, please slow down.',
-				nextValidRequestDate: new Date().toISOString(),
-			},
-		});
+		refuseEveryRequest();
 		const result = await runNode({
 			...getManyApps,
 			credentials: sandboxCredential(sandbox(), TOKENS.org),
@@ -156,16 +161,7 @@ describe('429 handling through the node', () => {
 	});
 
 	it('still gives up on a data-source read refused every time, with nothing else served', async () => {
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 429,
-			count: 100,
-			body: {
-				message: 'Too many requests, please slow down.',
-				nextValidRequestDate: new Date().toISOString(),
-			},
-			path: '^/v1/data-sources/[0-9]+/data',
-		});
+		refuseEveryRequest('^/v1/data-sources/[0-9]+/data');
 		const result = await runNode({
 			parameters: {
 				resource: 'entry',
