@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { settledFlag } from '../helpers/settledFlag';
+
 export interface PageRequest {
 	offset: number;
 	limit: number;
@@ -108,7 +110,7 @@ interface PageInFlight<T> {
 	request: PageRequest;
 	answer: Promise<OrderedPage<T>>;
 	/** Whether the answer is in, whatever it is. */
-	arrived: boolean;
+	arrival: { settled: boolean };
 }
 
 /**
@@ -147,13 +149,9 @@ export async function* stablePages<T>(
 	const queue: Array<PageInFlight<T>> = [];
 	let reach = Math.ceil(ahead / 2);
 	const send = (request: PageRequest): PageInFlight<T> => {
-		const page: PageInFlight<T> = { request, answer: fetchPage(request), arrived: false };
+		const answer = fetchPage(request);
 		// Awaited in its turn; if it is dropped or the caller stops first, its failure concerns no one.
-		page.answer.then(
-			() => (page.arrived = true),
-			() => (page.arrived = true),
-		);
-		return page;
+		return { request, answer, arrival: settledFlag(answer) };
 	};
 	/**
 	 * Keeps the next page and those after it on their way, while they can hold anything; `inUse` is
@@ -181,7 +179,7 @@ export async function* stablePages<T>(
 	for (let taken = 0; ; taken++) {
 		const next = queue.shift() ?? send(nextRequest());
 		// The caller waits for this page: more pages on their way would have covered the wait.
-		if (taken > 0 && !next.arrived) reach = Math.min(reach + 1, ahead);
+		if (taken > 0 && !next.arrival.settled) reach = Math.min(reach + 1, ahead);
 		const { request, answer } = next;
 		const { offset, limit } = request;
 		const page = await answer;

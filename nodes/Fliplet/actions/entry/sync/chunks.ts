@@ -124,15 +124,15 @@ export function planCommits(plan: SyncPlan, options: CommitOptions): PlannedComm
 	const updateSize = (row: PlannedUpdate) => approxJsonSize(row.cells) + ENTRY_OVERHEAD;
 	const insertOverhead = options.outputRows ? ENTRY_OVERHEAD : BARE_INSERT_OVERHEAD;
 	const insertSize = (itemIndex: number) => approxJsonSize(plan.rows[itemIndex]) + insertOverhead;
+	const { chunkSize } = options;
+	// Hooks can call web addresses: a commit that runs them is never re-sent.
+	const updatesIdempotent = options.runHooks.length === 0;
 	const writes = ({ share, maxChunks = Infinity }: ChunkOptions = {}): PlannedCommit[] => {
-		// Hooks can call web addresses: a commit that runs them is never re-sent.
-		const updatesIdempotent = options.runHooks.length === 0;
 		const chunking = (first: number): ChunkOptions => ({
 			// A ramp goes on over the insert commits, after the update commits.
 			share: share && ((chunk: number) => share(first + chunk)),
 			maxChunks: maxChunks - first,
 		});
-		const { chunkSize } = options;
 		const updates = chunkBy(plan.updates, chunkSize, maxBytes, updateSize, chunking(0));
 		const inserts = chunkBy(
 			plan.inserts,

@@ -3,6 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
+import { settledFlag } from '../../../helpers/settledFlag';
 import { flipletApiRequest, PAGES_AHEAD, stablePages, type PageRequest } from '../../../transport';
 
 export const READ_PAGE_SIZE = 5000;
@@ -100,14 +101,10 @@ export async function readById(
 	const pages = stablePages(fetchPage, byId, READ_PAGE_SIZE, reading);
 	try {
 		const first = pages.next();
-		let firstIn = false;
 		// Awaited below, unless preparing fails first: then its answer concerns no one.
-		first.then(
-			() => (firstIn = true),
-			() => (firstIn = true),
-		);
+		const firstArrival = settledFlag(first);
 		const visit = await read.prepare(async () => {
-			if (!firstIn) await sleep(0);
+			if (!firstArrival.settled) await sleep(0);
 		});
 		for (let page = await first; !page.done; page = await pages.next()) {
 			for (const { id, data } of page.value.items) visit(id, data);
