@@ -5,6 +5,34 @@ import { commitsOf, dataSourceWith, runSync, storedData } from '../sync/fixtures
 
 const sandbox = useSandbox();
 
+let restoreLimits: (() => void) | undefined;
+
+/** Turns the sandbox's data-source limit on at `limit` per `windowMs`, until the test ends. */
+function limitDataSources(limit: number, windowMs: number): void {
+	const limiter = sandbox().rateLimiter;
+	const { limits, enabled } = limiter;
+	const documented = limits.dataSources;
+	restoreLimits = () => {
+		limits.dataSources = documented;
+		limiter.enabled = enabled;
+	};
+	limits.dataSources = { limit, windowMs };
+	limiter.enabled = true;
+}
+
+afterEach(() => {
+	restoreLimits?.();
+	restoreLimits = undefined;
+});
+
+/** The rows each accepted commit carried. */
+const rowsPerAcceptedCommit = () =>
+	commitsOf(sandbox())
+		.filter((commit) => commit.status === 200)
+		.map((commit) => (commit.body.entries as unknown[]).length);
+
+const sum = (sizes: number[]) => sizes.reduce((total, size) => total + size, 0);
+
 /**
  * The data-source rate of the platform (200 requests per 10 s per user, 20 per second) with its
  * window shrunk tenfold, so the storm waits out five windows in seconds, not a minute.
@@ -28,9 +56,7 @@ describe('a 429 storm', () => {
 			Email: `user${n}@x.io`,
 			N: n,
 		}));
-		const limiter = sandbox().rateLimiter;
-		limiter.limits.dataSources = { limit: LIMIT, windowMs: WINDOW_MS };
-		limiter.enabled = true;
+		limitDataSources(LIMIT, WINDOW_MS);
 
 		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: CHUNK_SIZE } });
 
@@ -42,9 +68,8 @@ describe('a 429 storm', () => {
 		expect(refused).toBeGreaterThan(0);
 		// Each row went in exactly one accepted commit of at most a chunk (the first ones are
 		// smaller, so that commits sent together end one after another).
-		const landed = commitsOf(sandbox()).filter((commit) => commit.status === 200);
-		const sizes = landed.map((commit) => (commit.body.entries as unknown[]).length);
-		expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(ROWS);
+		const sizes = rowsPerAcceptedCommit();
+		expect(sum(sizes)).toBe(ROWS);
 		expect(Math.max(...sizes)).toBe(CHUNK_SIZE);
 
 		// Every accepted request respected the window; how close to it the run gets is a speed
@@ -53,7 +78,6 @@ describe('a 429 storm', () => {
 		expect(minimumMs(accepted.length)).toBeGreaterThanOrEqual(5 * WINDOW_MS);
 		expect(span).toBeGreaterThanOrEqual(minimumMs(accepted.length));
 
-		limiter.enabled = false;
 		const stored = storedData(sandbox(), id);
 		expect(stored).toHaveLength(ROWS);
 		expect(new Set(stored.map((row) => row.Email)).size).toBe(ROWS);
@@ -68,20 +92,15 @@ describe('a 429 storm', () => {
 		const input: IDataObject[] = Array.from({ length: rows }, (_, n) => ({
 			Email: `race${n}@x.io`,
 		}));
-		const limiter = sandbox().rateLimiter;
-		limiter.limits.dataSources = { limit: 1, windowMs: 60 };
-		limiter.enabled = true;
+		limitDataSources(1, 60);
 
 		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: 10 } });
-		limiter.enabled = false;
 
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ inserted: rows });
 		expect(storedData(sandbox(), id)).toHaveLength(rows);
 		expect(sandbox().requests.some((request) => request.status === 429)).toBe(true);
 		// Each row went in exactly one accepted commit: a refused commit was sent again, never twice.
-		const landed = commitsOf(sandbox()).filter((commit) => commit.status === 200);
-		const sizes = landed.map((commit) => (commit.body.entries as unknown[]).length);
-		expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(rows);
+		expect(sum(rowsPerAcceptedCommit())).toBe(rows);
 	}, 120_000);
 });
