@@ -57,6 +57,8 @@ export interface FlipletRequest {
 	/** Return the raw bytes of the response (e.g. a CSV export) instead of parsed JSON. */
 	binaryResponse?: boolean;
 	headers?: IDataObject;
+	/** Aborts the request in flight, e.g. the signal an AI agent passes to its model. */
+	abortSignal?: AbortSignal;
 }
 
 interface RawResponse {
@@ -144,6 +146,7 @@ export async function flipletApiRequest<T = IDataObject>(
 		sendCredentialsOnCrossOriginRedirect: false,
 		json: !request.multipart && !request.binaryResponse,
 	};
+	if (request.abortSignal) options.abortSignal = request.abortSignal;
 	if (request.binaryResponse) options.encoding = 'arraybuffer';
 	if (request.multipart) {
 		options.body = request.multipart.body;
