@@ -35,9 +35,16 @@ const UNAUTHORISED = {
  * - headers: extra response headers of the `status-*` modes, e.g. `{'Retry-After': '1'}`.
  * - waitFor (in-process tests only): a `status-before` answer waits for this promise, e.g. until
  *   the client's next request has arrived, so that request is on its way when this one fails.
- * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay', count?: number,
- *   status?: number, body?: unknown, headers?: Record<string, string>, delayMs?: number,
- *   method?: string, path?: string, waitFor?: Promise<unknown> }} Fault
+ * - `cut-after` runs the handler and starts its answer (status, headers with the full
+ *   Content-Length), then destroys the connection after `cutAtBytes` bytes of the body (default:
+ *   half of it): a body cut mid-way.
+ * - `drip-after` runs the handler and sends its answer `dripBytes` bytes (default 1) every
+ *   `dripMs` (default 400), until it is all sent or the client closes the connection: a slow-drip
+ *   body that keeps the socket busy.
+ * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after',
+ *   count?: number, status?: number, body?: unknown, headers?: Record<string, string>,
+ *   delayMs?: number, cutAtBytes?: number, dripBytes?: number, dripMs?: number, method?: string,
+ *   path?: string, waitFor?: Promise<unknown> }} Fault
  */
 
 /**
@@ -150,23 +157,58 @@ function readBody(req) {
  * @param {Record<string, string>} [headers]
  */
 function send(res, status, body, headers = {}) {
-	if (Buffer.isBuffer(body)) {
-		res.writeHead(status, { 'Content-Length': body.length, ...headers });
-		res.end(body);
-		return;
+	const answer = encodeAnswer(body, headers);
+	res.writeHead(status, answer.headers);
+	res.end(answer.bytes);
+}
+
+/**
+ * The status line, headers and bytes `send` would write for an answer.
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ * @returns {{ headers: Record<string, string | number>, bytes: Buffer }}
+ */
+function encodeAnswer(body, headers = {}) {
+	if (Buffer.isBuffer(body))
+		return { headers: { 'Content-Length': body.length, ...headers }, bytes: body };
+	const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
+	const type = body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' };
+	return { headers: { ...type, 'Content-Length': bytes.length, ...headers }, bytes };
+}
+
+/**
+ * Writes an answer's status and headers and only `cutAt` bytes of its body, then destroys the
+ * connection: the client sees a body cut mid-way.
+ * @param {http.ServerResponse} res
+ */
+function sendCut(res, status, body, headers, cutAt) {
+	const answer = encodeAnswer(body, headers);
+	const keep = Math.min(
+		answer.bytes.length,
+		Math.max(0, cutAt ?? Math.floor(answer.bytes.length / 2)),
+	);
+	res.writeHead(status, answer.headers);
+	res.write(answer.bytes.subarray(0, keep), () => res.destroy());
+}
+
+/**
+ * Writes an answer a few bytes at a time, `everyMs` apart, until it is sent or the client leaves.
+ * @param {http.ServerResponse} res
+ */
+async function sendDripping(res, status, body, headers, bytesPerDrip = 1, everyMs = 400) {
+	const answer = encodeAnswer(body, headers);
+	res.writeHead(status, answer.headers);
+	for (let at = 0; at < answer.bytes.length && !res.destroyed; at += bytesPerDrip) {
+		res.write(answer.bytes.subarray(at, at + bytesPerDrip));
+		await new Promise((resolve) => {
+			const timer = setTimeout(resolve, everyMs);
+			res.once('close', () => {
+				clearTimeout(timer);
+				resolve(undefined);
+			});
+		});
 	}
-	if (body === undefined) {
-		res.writeHead(status, { 'Content-Length': 0, ...headers });
-		res.end();
-		return;
-	}
-	const text = JSON.stringify(body);
-	res.writeHead(status, {
-		'Content-Type': 'application/json; charset=utf-8',
-		'Content-Length': Buffer.byteLength(text),
-		...headers,
-	});
-	res.end(text);
+	if (!res.destroyed) res.end();
 }
 
 /** @param {Buffer} raw @param {string} contentType */
@@ -336,6 +378,14 @@ async function handle(sandbox, req, res) {
 			fault.body ?? { message: 'Injected fault after processing' },
 			fault.headers,
 		);
+	}
+	if (fault?.mode === 'cut-after') {
+		record.status = status;
+		return sendCut(res, status, payload, result?.headers, fault.cutAtBytes);
+	}
+	if (fault?.mode === 'drip-after') {
+		record.status = status;
+		return await sendDripping(res, status, payload, result?.headers, fault.dripBytes, fault.dripMs);
 	}
 	if (fault?.mode === 'delay') {
 		// The answer waits delayMs, or until the client gives up and closes the connection.
