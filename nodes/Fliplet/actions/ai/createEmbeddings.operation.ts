@@ -7,9 +7,9 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { assertTakesDimensions, chunk, vectorsFrom, type Vector } from '../../helpers/aiEmbeddings';
-import { aiRequest } from '../../helpers/aiRequest';
+import { AI_REQUEST_ONCE, aiRequest } from '../../helpers/aiRequest';
 import { getAppId } from '../../helpers/locators';
-import { errorItem, mapItems } from '../../helpers/mapItems';
+import { errorItem, mapItemsOnce } from '../../helpers/mapItems';
 import { aiAppLocator, dimensionsOption, modelField } from './ai.descriptions';
 
 const properties: INodeProperties[] = [
@@ -182,7 +182,7 @@ function outputField(this: IExecuteFunctions): string {
 
 async function perItem(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	const field = outputField.call(this);
-	return await mapItems.call(this, items, async (itemIndex) => {
+	return await mapItemsOnce.call(this, items, AI_REQUEST_ONCE, async (itemIndex) => {
 		const texts = textsOfItem.call(this, itemIndex);
 		const appId = await getAppId.call(this, itemIndex);
 		const { vectors, model } = await embed.call(this, appId, texts, itemIndex);
