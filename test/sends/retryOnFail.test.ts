@@ -299,6 +299,35 @@ describe('Retry On Fail never publishes, creates a token or makes an AI request 
 		expect(result.json.map((json) => json.fromEarlierTry ?? false)).toEqual([true, false]);
 	});
 
+	it('AI → Create Embeddings in batches of 2, batch 2 refused once: 3 requests, not 4', async () => {
+		faultNthRequest(sandbox(), { method: 'POST', path: /\/ai\/embeddings$/ }, 2, REFUSED);
+		const result = await runNode({
+			parameters: {
+				resource: 'ai',
+				operation: 'createEmbeddings',
+				app: { __rl: true, mode: 'id', value: '11' },
+				inputSource: 'field',
+				field: 'text',
+				batchSize: 2,
+			},
+			input: ['a', 'b', 'c', 'd'].map((text) => ({ json: { text } })),
+			credentials: sandboxCredential(sandbox()),
+			retryOnFail: RETRY,
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(sandbox(), /\/ai\/embeddings$/).map((r) => r.body.input)).toEqual([
+			['a', 'b'],
+			['c', 'd'],
+			['c', 'd'],
+		]);
+		expect(result.json.map((json) => [json.text, json.fromEarlierTry ?? false])).toEqual([
+			['a', true],
+			['b', true],
+			['c', false],
+			['d', false],
+		]);
+	});
+
 	it('Entry → Commit of two items and Import into two data sources: the retry redoes only the refused one', async () => {
 		const staffNames = () =>
 			sandbox()
