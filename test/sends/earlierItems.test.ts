@@ -1,43 +1,20 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
-import { faultNthRequest, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import { faultNthRequest, useSandbox } from '../harness';
+import {
+	commitEachName,
+	createTwoTokens,
+	importEach,
+	outcomesOf,
+	publishTwoApps,
+	REFUSED,
+} from './operations';
 
 const sandbox = useSandbox();
-
-const REFUSED = { mode: 'status-before' as const, status: 400, body: { message: 'Not now' } };
-const outcomesOf = (error: any) => error?.context?.data?.outcomes;
-
-function publishTwo(continueOnFail = false) {
-	return runNode({
-		parameters: {
-			resource: 'app',
-			operation: 'publish',
-			app: { __rl: true, mode: 'id', value: '={{ $json.app }}' },
-			releaseType: 'silent',
-		},
-		input: [{ json: { app: 11 } }, { json: { app: 21 } }],
-		credentials: sandboxCredential(sandbox(), TOKENS.org),
-		continueOnFail,
-	});
-}
-
-function createTwoTokens(continueOnFail = false) {
-	return runNode({
-		parameters: {
-			resource: 'organizationToken',
-			operation: 'create',
-			organization: { __rl: true, mode: 'id', value: '1' },
-			name: '={{ $json.name }}',
-		},
-		input: [{ json: { name: 'First' } }, { json: { name: 'Second' } }],
-		credentials: sandboxCredential(sandbox(), TOKENS.org),
-		continueOnFail,
-	});
-}
 
 describe('A failure in a later item reports what the items before it did', () => {
 	it('App → Publish of two apps, the second refused: the error says the first was published', async () => {
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/publish$/ }, 2, REFUSED);
-		const result = await publishTwo();
+		const result = await publishTwoApps(sandbox());
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe('Not now');
 		expect(result.error?.context?.itemIndex).toBe(1);
@@ -55,7 +32,7 @@ describe('A failure in a later item reports what the items before it did', () =>
 			mode: 'status-after',
 			status: 502,
 		});
-		const result = await publishTwo();
+		const result = await publishTwoApps(sandbox());
 		expect(result.error?.description).toMatch(
 			/The app of item 1 may already have been published: it was NOT sent again automatically/,
 		);
@@ -67,7 +44,7 @@ describe('A failure in a later item reports what the items before it did', () =>
 
 	it('Organization Token → Create of two, the second refused: the first secret is in the error data, never in its text', async () => {
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/tokens$/ }, 2, REFUSED);
-		const result = await createTwoTokens();
+		const result = await createTwoTokens(sandbox());
 		expect(result.status).toBe('error');
 		const created = [...sandbox().state.tokens.values()].find((t: any) => t.name === 'First');
 		expect(created).toBeDefined();
@@ -87,7 +64,7 @@ describe('A failure in a later item reports what the items before it did', () =>
 
 	it('with On Error → Continue each item keeps its own output: the created token with its secret, the refused one its error', async () => {
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/tokens$/ }, 2, REFUSED);
-		const result = await createTwoTokens(true);
+		const result = await createTwoTokens(sandbox(), { continueOnFail: true });
 		expect(result.status).toBe('success');
 		expect(result.json[0]).toEqual(
 			expect.objectContaining({ name: 'First', token: expect.stringMatching(/^eu--/) }),
@@ -98,16 +75,7 @@ describe('A failure in a later item reports what the items before it did', () =>
 
 	it('Entry → Commit of two items, the second refused: the error says the first landed, with its new ids', async () => {
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/commit$/ }, 2, REFUSED);
-		const result = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'commit',
-				dataSource: { __rl: true, mode: 'id', value: '100' },
-				entries: '={{ JSON.stringify([{ data: { Name: $json.name }, clientId: $json.name }]) }}',
-			},
-			input: [{ json: { name: 'Zed' } }, { json: { name: 'Yan' } }],
-			credentials: sandboxCredential(sandbox()),
-		});
+		const result = await commitEachName(sandbox(), ['Zed', 'Yan']);
 		expect(result.status).toBe('error');
 		const zed = sandbox().state.entries.find((entry: any) => entry.data.Name === 'Zed');
 		expect(result.error?.description).toMatch(
@@ -121,36 +89,18 @@ describe('A failure in a later item reports what the items before it did', () =>
 
 	it('Entry → Commit returning the whole data set keeps only its size in the error', async () => {
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/commit$/ }, 2, REFUSED);
-		const result = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'commit',
-				dataSource: { __rl: true, mode: 'id', value: '100' },
-				entries: '={{ JSON.stringify([{ data: { Name: $json.name } }]) }}',
-				options: { returnEntries: true },
-			},
-			input: [{ json: { name: 'Zed' } }, { json: { name: 'Yan' } }],
-			credentials: sandboxCredential(sandbox()),
-		});
+		const result = await commitEachName(sandbox(), ['Zed', 'Yan'], { returnEntries: true });
 		const stored = sandbox().state.entries.filter((entry: any) => entry.dataSourceId === 100);
 		expect(outcomesOf(result.error)[0].output).toEqual([{ entriesReturned: stored.length }]);
 	});
 
 	it('Entry → Import into two data sources, the second refused: the error says the first landed', async () => {
-		const result = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'import',
-				dataSource: { __rl: true, mode: 'id', value: '={{ $json.ds }}' },
-			},
-			// Data source 103's security rules refuse inserts from the app token.
-			input: [
-				{ json: { ds: 100, Name: 'Xia' } },
-				{ json: { ds: 100, Name: 'Wim' } },
-				{ json: { ds: 103, Secret: 's' } },
-			],
-			credentials: sandboxCredential(sandbox()),
-		});
+		// Data source 103's security rules refuse inserts from the app token.
+		const result = await importEach(sandbox(), [
+			{ ds: 100, Name: 'Xia' },
+			{ ds: 100, Name: 'Wim' },
+			{ ds: 103, Secret: 's' },
+		]);
 		expect(result.status).toBe('error');
 		expect(result.error?.description).toMatch(
 			/Already imported before this error: items 0–1 — do not run them again\. Not imported: item 2\./,

@@ -9,13 +9,17 @@ import {
 	type RunOptions,
 	type TestItem,
 } from '../harness';
+import {
+	commitEachName,
+	createTwoTokens,
+	importEach,
+	publishTwoApps,
+	REFUSED,
+	RETRY,
+	runAiOnApp,
+} from './operations';
 
 const sandbox = useSandbox();
-
-/** n8n's Retry On Fail, three tries, 10 ms apart. */
-const RETRY = { maxTries: 3, waitBetweenTries: 10 };
-/** A request the API refuses before doing anything: safe to send again. */
-const REFUSED = { mode: 'status-before' as const, status: 400, body: { message: 'Try later' } };
 
 const recipients = (count: number): TestItem[] =>
 	Array.from({ length: count }, (_, n) => ({ json: { to: `user${n}@example.com`, n } }));
@@ -230,17 +234,7 @@ describe('Retry On Fail never publishes, creates a token or makes an AI request 
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/publish$/ }, 2, REFUSED);
 		const releases = () => sandbox().state.apps.map((app: any) => app.releases?.length ?? 0);
 		const before = releases();
-		const result = await runNode({
-			parameters: {
-				resource: 'app',
-				operation: 'publish',
-				app: { __rl: true, mode: 'id', value: '={{ $json.app }}' },
-				releaseType: 'silent',
-			},
-			input: [{ json: { app: 11 } }, { json: { app: 21 } }],
-			credentials: sandboxCredential(sandbox(), TOKENS.org),
-			retryOnFail: RETRY,
-		});
+		const result = await publishTwoApps(sandbox(), { retryOnFail: RETRY });
 		expect(result.error).toBeUndefined();
 		expect(apiRequests(sandbox(), /\/publish$/).map((r) => r.path)).toEqual([
 			'/v1/apps/11/publish',
@@ -258,17 +252,7 @@ describe('Retry On Fail never publishes, creates a token or makes an AI request 
 	it('Organization Token → Create of two, the second refused once: two tokens, the first secret kept', async () => {
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/tokens$/ }, 2, REFUSED);
 		const before = sandbox().state.tokens.size;
-		const result = await runNode({
-			parameters: {
-				resource: 'organizationToken',
-				operation: 'create',
-				organization: { __rl: true, mode: 'id', value: '1' },
-				name: '={{ $json.name }}',
-			},
-			input: [{ json: { name: 'First' } }, { json: { name: 'Second' } }],
-			credentials: sandboxCredential(sandbox(), TOKENS.org),
-			retryOnFail: RETRY,
-		});
+		const result = await createTwoTokens(sandbox(), { retryOnFail: RETRY });
 		expect(result.error).toBeUndefined();
 		expect(sandbox().state.tokens.size).toBe(before + 2);
 		expect(sandbox().state.tokens.has(result.json[0].token)).toBe(true);
@@ -280,18 +264,12 @@ describe('Retry On Fail never publishes, creates a token or makes an AI request 
 
 	it('AI → Generate Text of two prompts, the second refused once: three requests, not four', async () => {
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/ai\/completions$/ }, 2, REFUSED);
-		const result = await runNode({
-			parameters: {
-				resource: 'ai',
-				operation: 'generateText',
-				app: { __rl: true, mode: 'id', value: '11' },
-				model: 'gpt-4o-mini',
-				prompt: '={{ $json.prompt }}',
-			},
-			input: [{ json: { prompt: 'One' } }, { json: { prompt: 'Two' } }],
-			credentials: sandboxCredential(sandbox()),
-			retryOnFail: RETRY,
-		});
+		const result = await runAiOnApp(
+			sandbox(),
+			{ operation: 'generateText', model: 'gpt-4o-mini', prompt: '={{ $json.prompt }}' },
+			[{ prompt: 'One' }, { prompt: 'Two' }],
+			{ retryOnFail: RETRY },
+		);
 		expect(result.error).toBeUndefined();
 		expect(
 			apiRequests(sandbox(), /\/ai\/completions$/).map((r) => r.body.messages.at(-1).content),
@@ -301,19 +279,12 @@ describe('Retry On Fail never publishes, creates a token or makes an AI request 
 
 	it('AI → Create Embeddings in batches of 2, batch 2 refused once: 3 requests, not 4', async () => {
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/ai\/embeddings$/ }, 2, REFUSED);
-		const result = await runNode({
-			parameters: {
-				resource: 'ai',
-				operation: 'createEmbeddings',
-				app: { __rl: true, mode: 'id', value: '11' },
-				inputSource: 'field',
-				field: 'text',
-				batchSize: 2,
-			},
-			input: ['a', 'b', 'c', 'd'].map((text) => ({ json: { text } })),
-			credentials: sandboxCredential(sandbox()),
-			retryOnFail: RETRY,
-		});
+		const result = await runAiOnApp(
+			sandbox(),
+			{ operation: 'createEmbeddings', inputSource: 'field', field: 'text', batchSize: 2 },
+			['a', 'b', 'c', 'd'].map((text) => ({ text })),
+			{ retryOnFail: RETRY },
+		);
 		expect(result.error).toBeUndefined();
 		expect(apiRequests(sandbox(), /\/ai\/embeddings$/).map((r) => r.body.input)).toEqual([
 			['a', 'b'],
@@ -329,39 +300,27 @@ describe('Retry On Fail never publishes, creates a token or makes an AI request 
 	});
 
 	it('Entry → Commit of two items and Import into two data sources: the retry redoes only the refused one', async () => {
-		const staffNames = () =>
+		const names = () =>
 			sandbox()
 				.state.entries.filter((entry: any) => [100, 101].includes(entry.dataSourceId))
 				.map((entry: any) => entry.data.Name)
 				.filter((name: string) => /^New /.test(name));
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/commit$/ }, 2, REFUSED);
-		const commit = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'commit',
-				dataSource: { __rl: true, mode: 'id', value: '100' },
-				entries: '={{ JSON.stringify([{ data: { Name: $json.name } }]) }}',
-			},
-			input: [{ json: { name: 'New A' } }, { json: { name: 'New B' } }],
-			credentials: sandboxCredential(sandbox()),
-			retryOnFail: RETRY,
-		});
+		const commit = await commitEachName(sandbox(), ['New A', 'New B'], { retryOnFail: RETRY });
 		expect(commit.error).toBeUndefined();
-		expect(staffNames()).toEqual(['New A', 'New B']);
+		expect(names()).toEqual(['New A', 'New B']);
 
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/data$/ }, 2, REFUSED);
-		const imported = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'import',
-				dataSource: { __rl: true, mode: 'id', value: '={{ $json.ds }}' },
-			},
-			input: [{ json: { ds: 100, Name: 'New C' } }, { json: { ds: 101, Name: 'New D' } }],
-			credentials: sandboxCredential(sandbox()),
-			retryOnFail: RETRY,
-		});
+		const imported = await importEach(
+			sandbox(),
+			[
+				{ ds: 100, Name: 'New C' },
+				{ ds: 101, Name: 'New D' },
+			],
+			{ retryOnFail: RETRY },
+		);
 		expect(imported.error).toBeUndefined();
-		expect(staffNames().sort()).toEqual(['New A', 'New B', 'New C', 'New D']);
+		expect(names().sort()).toEqual(['New A', 'New B', 'New C', 'New D']);
 		expect(imported.json.map((json) => json.fromEarlierTry ?? false)).toEqual([true, false]);
 	});
 });
