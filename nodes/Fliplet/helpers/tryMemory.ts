@@ -33,12 +33,13 @@ export function triesOfThisRun(
 ): Map<number, Remembered> {
 	const executeData = context.getExecuteData?.();
 	const inputs = items.map((item) => item.json);
-	if (!executeData || !inputs.length) return new Map();
+	const first = inputs[0];
+	if (!executeData || typeof first !== 'object' || first === null) return new Map();
 	const byInput = runs.get(executeData) ?? new WeakMap<object, TriesOfRun>();
 	runs.set(executeData, byInput);
-	const known = byInput.get(inputs[0]);
+	const known = byInput.get(first);
 	if (known && sameInputs(known.inputs, inputs)) return known.items;
 	const fresh: TriesOfRun = { inputs, items: new Map() };
-	byInput.set(inputs[0], fresh);
+	byInput.set(first, fresh);
 	return fresh.items;
 }
