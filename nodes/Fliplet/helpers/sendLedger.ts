@@ -64,11 +64,7 @@ export class SendLedger {
 	failed(itemIndexes: number[], error: SendError): void {
 		if (!mayHaveBeenProcessed(error)) return;
 		for (const itemIndex of itemIndexes) {
-			this.items.set(itemIndex, {
-				outcome: 'unknown',
-				message: String(error.message ?? ''),
-				description: error.description ?? undefined,
-			});
+			this.items.set(itemIndex, { outcome: 'unknown', message: String(error.message ?? '') });
 		}
 	}
 
@@ -89,7 +85,7 @@ export class SendLedger {
 		return new NodeOperationError(
 			this.context.getNode(),
 			`Item ${itemIndex}: the ${this.plan.noun} may already have been ${this.done} by an earlier try of this node (Retry On Fail), so it was not ${this.done} again`,
-			{ itemIndex, description: `That try failed with: ${cause}.` },
+			{ itemIndex, description: `That try failed with: ${cause.replace(/\.$/, '')}.` },
 		);
 	}
 

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 /** What an earlier try of this node run did with one item. */
 export type Remembered =
 	| { outcome: 'done'; output: INodeExecutionData[] }
-	| { outcome: 'unknown'; message: string; description?: string };
+	| { outcome: 'unknown'; message: string };
 
 interface TriesOfRun {
 	inputs: unknown[];
