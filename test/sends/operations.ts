@@ -15,9 +15,16 @@ export const REFUSED = {
 /** How the node under test is set: its Retry On Fail and On Error settings. */
 export type Settings = Pick<RunOptions, 'retryOnFail' | 'continueOnFail'>;
 
-/** The per-item outcomes an error that stopped the node carries in its data. */
-export const outcomesOf = (error: unknown): any =>
-	(error as { context?: { data?: { outcomes?: unknown } } })?.context?.data?.outcomes;
+/** What the error that stopped the node says became of one item. */
+export interface Outcome {
+	item: number;
+	outcome: string;
+	output?: IDataObject[];
+}
+
+/** The per-item outcomes an error that stopped the node carries in its data (none: empty). */
+export const outcomesOf = (error: unknown): Outcome[] =>
+	(error as { context?: { data?: { outcomes?: Outcome[] } } })?.context?.data?.outcomes ?? [];
 
 /** Runs the Fliplet node on one item per element of `input`, with the sandbox's credential. */
 function runOn(
