@@ -58,6 +58,13 @@ export interface RunOptions {
 	nodeType?: string;
 	typeVersion?: number;
 	continueOnFail?: boolean;
+	/** The node's Settings → On Error (overrides continueOnFail), e.g. continueErrorOutput. */
+	onError?: INode['onError'];
+	/**
+	 * The node's Settings → Retry On Fail: n8n runs the node again, in the same execution, up to
+	 * maxTries times (n8n keeps it between 2 and 5), waiting waitBetweenTries ms (default 10 here).
+	 */
+	retryOnFail?: { maxTries?: number; waitBetweenTries?: number };
 	/** Static data to start from (and that the run updates), for trigger tests. */
 	staticData?: IDataObject;
 	mode?: WorkflowExecuteMode;
@@ -128,6 +135,14 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			credentialTypesUsed.map((type) => [type, { id: `cred-${type}`, name: `Test ${type}` }]),
 		),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.onError ? { onError: options.onError } : {}),
+		...(options.retryOnFail
+			? {
+					retryOnFail: true,
+					maxTries: options.retryOnFail.maxTries ?? 3,
+					waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 10,
+				}
+			: {}),
 	};
 	const inputNode: INode = {
 		id: 'input',

@@ -49,7 +49,14 @@ export interface Sandbox {
 }
 
 export interface SandboxFault {
-	mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
+	mode:
+		| 'status-before'
+		| 'status-after'
+		| 'drop-before'
+		| 'drop-after'
+		| 'delay'
+		| 'cut-after'
+		| 'drip-after';
 	count?: number;
 	status?: number;
 	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
@@ -57,6 +64,8 @@ export interface SandboxFault {
 	/** Extra response headers of the status-* modes. */
 	headers?: Record<string, string>;
 	delayMs?: number;
+	/** cut-after: bytes of the body sent before the connection is destroyed (default: half). */
+	cutAtBytes?: number;
 	method?: string;
 	path?: string;
 	/** A status-before answer waits for it (e.g. until the client's next request has arrived). */

@@ -3,11 +3,15 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { apiPath, flipletApiRequest } from '../transport';
 import type { MultipartBody } from '../transport/multipart';
+import type { SendOncePlan } from './sendLedger';
 
 export type AiEndpoint = 'completions' | 'image' | 'audio' | 'embeddings';
 
 const NO_RETRY_NOTE =
 	' AI requests are never re-sent automatically: once the platform has handed a request to the model provider, a retry can be billed twice.';
+
+/** AI requests are billed: a Retry On Fail try never makes one an earlier try made (or may have). */
+export const AI_REQUEST_ONCE: SendOncePlan = { noun: 'AI request', done: 'made' };
 
 /**
  * POST to one of the app's AI endpoints. Never idempotent (a 429 is still waited out and re-sent

@@ -1,19 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { chunkBy, describeItems } from './batch';
+import { chunkBy } from './batch';
 import { errorItem } from './mapItems';
+import { SendLedger, type SendError, type SendOncePlan } from './sendLedger';
 
 export interface PreparedItem<P> {
 	itemIndex: number;
 	payload: P;
 }
 
-export interface BatchSendPlan<P> {
-	/** What one item becomes, e.g. "email": used in error descriptions. */
-	noun: string;
-	/** What a request does to it, in the past tense (default "sent"), e.g. "created". */
-	done?: string;
+export interface BatchSendPlan<P> extends SendOncePlan {
 	/** Builds and validates one item's payload; throws before anything is sent. */
 	prepare: (itemIndex: number) => Promise<P>;
 	/** Items per request; 1 sends one request per item. */
@@ -25,13 +22,6 @@ export interface BatchSendPlan<P> {
 	/** Values that must never appear in an error (e.g. a provider's auth token). */
 	secrets?: string[];
 }
-
-type SendError = Error & {
-	description?: string | null;
-	messages?: string[];
-	context?: IDataObject;
-	errorResponse?: JsonObject;
-};
 
 function redactText(text: string, secrets: string[]): string {
 	return secrets.reduce((result, secret) => result.split(secret).join('[redacted]'), text);
@@ -50,37 +40,11 @@ export function redactError(error: SendError, secrets: string[]): SendError {
 	return error;
 }
 
-function mayHaveBeenSent(error: SendError): boolean {
-	return error?.errorResponse?.mayHaveBeenProcessed === true;
-}
-
-/** Adds to a failed send's description which items went out, which may have, and how to retry safely. */
-function explainFailure(
-	error: SendError,
-	plan: { noun: string; done?: string },
-	failed: number[],
-	sent: number[],
-	notSent: number[],
-): void {
-	const { noun, done = 'sent' } = plan;
-	const notes: string[] = [error.description ?? ''];
-	if (mayHaveBeenSent(error)) {
-		notes.push(
-			`The ${noun} of ${describeItems(failed)} may already have been ${done}: it was NOT sent again automatically, as that could duplicate it. Check whether it ${done === 'sent' ? 'arrived' : `was ${done}`} before sending it again, and then run only the items that did not go through (with Settings → On Error → "Continue", each failed item comes out with its error so it can be retried on its own).`,
-		);
-	}
-	if (sent.length)
-		notes.push(
-			`Already ${done} before this error: ${describeItems(sent)} — do not run them again.`,
-		);
-	if (notSent.length) notes.push(`Not ${done}: ${describeItems(notSent)}.`);
-	error.description = notes.filter(Boolean).join(' ');
-}
-
 /**
  * Sends items one per request or grouped in batches. Every item is prepared (validated) first, so
  * bad input stops the node before anything is sent. Each output is paired with its input item; with
  * "Continue On Fail" a failed item (or every item of a failed batch) comes out as an error item.
+ * Under n8n's Retry On Fail, what an earlier try sent, or may have sent, is not sent again.
  */
 export async function sendInBatches<P>(
 	this: IExecuteFunctions,
@@ -94,41 +58,41 @@ export async function sendInBatches<P>(
 		});
 	}
 	const secrets = plan.secrets ?? [];
+	const ledger = new SendLedger(this, items, plan);
 	const outputs: INodeExecutionData[][] = items.map(() => []);
+	const fail = (error: SendError, itemIndex: number) => {
+		if (!this.continueOnFail()) throw ledger.report(error);
+		outputs[itemIndex].push(errorItem(error, itemIndex));
+	};
 	const prepared: Array<PreparedItem<P>> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			prepared.push({ itemIndex, payload: await plan.prepare(itemIndex) });
-		} catch (error) {
-			const safe = redactError(error as SendError, secrets);
-			if (!this.continueOnFail()) throw safe;
-			outputs[itemIndex].push(errorItem(safe, itemIndex));
+		const earlier = ledger.earlier(itemIndex);
+		if (earlier?.outcome === 'done') outputs[itemIndex] = ledger.replay(itemIndex);
+		else if (earlier) fail(ledger.notAgain(itemIndex), itemIndex);
+		else {
+			try {
+				prepared.push({ itemIndex, payload: await plan.prepare(itemIndex) });
+			} catch (error) {
+				fail(redactError(error as SendError, secrets), itemIndex);
+			}
 		}
 	}
 
-	const sent: number[] = [];
 	const groupKey = plan.groupBy ?? (() => '');
-	const chunks = chunkBy(prepared, plan.batchSize, (entry) => groupKey(entry.payload));
-	for (let c = 0; c < chunks.length; c++) {
-		const group = chunks[c];
+	for (const group of chunkBy(prepared, plan.batchSize, (entry) => groupKey(entry.payload))) {
 		const indexes = group.map((entry) => entry.itemIndex);
 		try {
 			const results = await plan.send(group);
-			group.forEach((entry, i) => {
-				outputs[entry.itemIndex].push({
-					json: results[i] ?? {},
-					pairedItem: { item: entry.itemIndex },
-				});
-			});
-			sent.push(...indexes);
+			const sent = group.map((entry, i) => [
+				{ json: results[i] ?? {}, pairedItem: { item: entry.itemIndex } },
+			]);
+			ledger.sent(indexes, sent);
+			indexes.forEach((itemIndex, i) => (outputs[itemIndex] = sent[i]));
 		} catch (error) {
 			const safe = redactError(error as SendError, secrets);
-			const notSent = chunks.slice(c + 1).flatMap((rest) => rest.map((entry) => entry.itemIndex));
-			if (!this.continueOnFail()) {
-				explainFailure(safe, plan, indexes, sent, notSent);
-				throw safe;
-			}
-			explainFailure(safe, plan, indexes, [], []);
+			ledger.failed(indexes, safe);
+			if (!this.continueOnFail()) throw ledger.report(safe);
+			ledger.explainUnknown(safe, indexes);
 			for (const itemIndex of indexes) outputs[itemIndex].push(errorItem(safe, itemIndex));
 		}
 	}

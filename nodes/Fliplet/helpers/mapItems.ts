@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { SendLedger, type SendOncePlan } from './sendLedger';
+
 type ItemError = Error & { context?: IDataObject; description?: string | null };
 
 function tagWithItem(error: ItemError, itemIndex: number): ItemError {
@@ -20,20 +22,21 @@ export async function mapItemsToExecutionData(
 	items: INodeExecutionData[],
 	handler: (itemIndex: number) => Promise<INodeExecutionData[]>,
 ): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const results = await handler(itemIndex);
-			for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
-		} catch (error) {
-			if (this.continueOnFail()) {
-				output.push(errorItem(error as ItemError, itemIndex));
-				continue;
-			}
-			throw tagWithItem(error as ItemError, itemIndex);
-		}
-	}
-	return output;
+	return await runItems.call(this, items, handler);
+}
+
+/**
+ * As mapItemsToExecutionData, for operations that send, publish or create: a Retry On Fail try
+ * replays what an earlier try of the run did instead of doing it again, and the error that stops
+ * the node says what the items before it did.
+ */
+export async function mapItemsToExecutionDataOnce(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	once: SendOncePlan,
+	handler: (itemIndex: number) => Promise<INodeExecutionData[]>,
+): Promise<INodeExecutionData[]> {
+	return await runItems.call(this, items, handler, once);
 }
 
 /** As mapItemsToExecutionData, for handlers that return plain JSON (one object or a list). */
@@ -42,10 +45,61 @@ export async function mapItems(
 	items: INodeExecutionData[],
 	handler: (itemIndex: number) => Promise<IDataObject | IDataObject[]>,
 ): Promise<INodeExecutionData[]> {
-	return await mapItemsToExecutionData.call(this, items, async (itemIndex) => {
+	return await runItems.call(this, items, asExecutionData(handler));
+}
+
+/** As mapItemsToExecutionDataOnce, for handlers that return plain JSON (one object or a list). */
+export async function mapItemsOnce(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	once: SendOncePlan,
+	handler: (itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+): Promise<INodeExecutionData[]> {
+	return await runItems.call(this, items, asExecutionData(handler), once);
+}
+
+function asExecutionData(
+	handler: (itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+): (itemIndex: number) => Promise<INodeExecutionData[]> {
+	return async (itemIndex) => {
 		const result = await handler(itemIndex);
 		return (Array.isArray(result) ? result : [result]).map((json) => ({ json }));
-	});
+	};
+}
+
+async function runItems(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	handler: (itemIndex: number) => Promise<INodeExecutionData[]>,
+	once?: SendOncePlan,
+): Promise<INodeExecutionData[]> {
+	const ledger = once && new SendLedger(this, items, once);
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const earlier = ledger?.earlier(itemIndex);
+		if (ledger && earlier?.outcome === 'done') {
+			output.push(...ledger.replay(itemIndex));
+			continue;
+		}
+		try {
+			if (ledger && earlier) throw ledger.notAgain(itemIndex);
+			const results = (await handler(itemIndex)).map((result) => ({
+				...result,
+				pairedItem: { item: itemIndex },
+			}));
+			ledger?.sent([itemIndex], [results]);
+			output.push(...results);
+		} catch (error) {
+			ledger?.failed([itemIndex], error as ItemError);
+			if (this.continueOnFail()) {
+				output.push(errorItem(error as ItemError, itemIndex));
+				continue;
+			}
+			const tagged = tagWithItem(error as ItemError, itemIndex);
+			throw ledger ? ledger.report(tagged) : tagged;
+		}
+	}
+	return output;
 }
 
 export function errorItem(error: ItemError, itemIndex: number): INodeExecutionData {

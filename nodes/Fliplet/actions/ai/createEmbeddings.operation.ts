@@ -6,10 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { assertTakesDimensions, chunk, vectorsFrom, type Vector } from '../../helpers/aiEmbeddings';
-import { aiRequest } from '../../helpers/aiRequest';
+import { assertTakesDimensions, vectorsFrom, type Vector } from '../../helpers/aiEmbeddings';
+import { AI_REQUEST_ONCE, aiRequest } from '../../helpers/aiRequest';
 import { getAppId } from '../../helpers/locators';
-import { errorItem, mapItems } from '../../helpers/mapItems';
+import { sendInBatches } from '../../helpers/batchSend';
+import { mapItemsOnce } from '../../helpers/mapItems';
+import type { SendOncePlan } from '../../helpers/sendLedger';
 import { aiAppLocator, dimensionsOption, modelField } from './ai.descriptions';
 
 const properties: INodeProperties[] = [
@@ -180,9 +182,17 @@ function outputField(this: IExecuteFunctions): string {
 	return (this.getNodeParameter('options', 0, {}) as EmbeddingOptions).outputField || 'embedding';
 }
 
+/** An error that stops the node names the items already embedded, without their vectors. */
+function embeddedOnce(field: string): SendOncePlan {
+	return {
+		...AI_REQUEST_ONCE,
+		keep: (output) => Object.fromEntries(Object.entries(output).filter(([key]) => key !== field)),
+	};
+}
+
 async function perItem(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	const field = outputField.call(this);
-	return await mapItems.call(this, items, async (itemIndex) => {
+	return await mapItemsOnce.call(this, items, embeddedOnce(field), async (itemIndex) => {
 		const texts = textsOfItem.call(this, itemIndex);
 		const appId = await getAppId.call(this, itemIndex);
 		const { vectors, model } = await embed.call(this, appId, texts, itemIndex);
@@ -195,67 +205,39 @@ async function perItem(this: IExecuteFunctions, items: INodeExecutionData[]) {
 /** One request per batch of items; every output item is paired with the item it came from. */
 async function batched(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	const path = this.getNodeParameter('field', 0) as string;
-	const batchSize = this.getNodeParameter('batchSize', 0, 100) as number;
 	const field = outputField.call(this);
-	const results: INodeExecutionData[][] = items.map(() => []);
-	const fail = (error: Error, itemIndexes: number[]) => {
-		if (!this.continueOnFail()) throw error;
-		for (const itemIndex of itemIndexes) results[itemIndex] = [errorItem(error, itemIndex)];
-	};
-
-	const valid: Array<{ itemIndex: number; text: string }> = [];
-	items.forEach((item, itemIndex) => {
-		const text = readPath(item.json, path);
-		if (typeof text === 'string' && text.trim()) valid.push({ itemIndex, text });
-		else
-			fail(invalidText.call(this, `The field "${path}" of item ${itemIndex}`, itemIndex), [
-				itemIndex,
-			]);
-	});
-
-	// Items may name different apps (an expression): each request carries one app's texts only.
-	const byApp = new Map<number, Array<{ itemIndex: number; text: string }>>();
+	// The same app picked by name is looked up once, not once per item.
 	const appIds = new Map<string, Promise<number>>();
-	for (const entry of valid) {
-		try {
-			// The same app picked by name is looked up once, not once per item.
-			const locator = JSON.stringify(this.getNodeParameter('app', entry.itemIndex));
-			if (!appIds.has(locator)) appIds.set(locator, getAppId.call(this, entry.itemIndex));
-			const appId = await appIds.get(locator)!;
-			const group = byApp.get(appId) ?? [];
-			group.push(entry);
-			byApp.set(appId, group);
-		} catch (error) {
-			fail(error as Error, [entry.itemIndex]);
-		}
-	}
-	for (const [appId, entries] of byApp) {
-		for (const batch of chunk(entries, batchSize)) {
-			const first = batch[0].itemIndex;
-			try {
-				const { vectors, model } = await embed.call(
-					this,
-					appId,
-					batch.map(({ text }) => text),
-					first,
-				);
-				batch.forEach(({ itemIndex }, index) => {
-					results[itemIndex] = [
-						{
-							json: { ...items[itemIndex].json, [field]: vectors[index], model },
-							pairedItem: { item: itemIndex },
-						},
-					];
-				});
-			} catch (error) {
-				fail(
-					error as Error,
-					batch.map(({ itemIndex }) => itemIndex),
-				);
+	return await (sendInBatches<{ appId: number; text: string }>).call(this, items, {
+		...embeddedOnce(field),
+		batchSize: this.getNodeParameter('batchSize', 0, 100) as number,
+		prepare: async (itemIndex) => {
+			const text = readPath(items[itemIndex].json, path);
+			if (typeof text !== 'string' || !text.trim()) {
+				throw invalidText.call(this, `The field "${path}" of item ${itemIndex}`, itemIndex);
 			}
-		}
-	}
-	return results.flat();
+			const locator = JSON.stringify(this.getNodeParameter('app', itemIndex));
+			if (!appIds.has(locator)) appIds.set(locator, getAppId.call(this, itemIndex));
+			return { appId: await appIds.get(locator)!, text };
+		},
+		// Items may name different apps (an expression): each request carries one app's texts only.
+		groupBy: ({ appId }) => String(appId),
+		send: async (batch) => {
+			const texts = batch.map(({ payload }) => payload.text);
+			const first = batch[0];
+			const { vectors, model } = await embed.call(
+				this,
+				first.payload.appId,
+				texts,
+				first.itemIndex,
+			);
+			return batch.map(({ itemIndex }, index) => ({
+				...items[itemIndex].json,
+				[field]: vectors[index],
+				model,
+			}));
+		},
+	});
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {

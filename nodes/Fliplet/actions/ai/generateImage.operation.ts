@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { aiRequest } from '../../helpers/aiRequest';
+import { AI_REQUEST_ONCE, aiRequest } from '../../helpers/aiRequest';
 import { getAppId } from '../../helpers/locators';
-import { mapItemsToExecutionData } from '../../helpers/mapItems';
+import { mapItemsToExecutionDataOnce } from '../../helpers/mapItems';
 import { aiAppLocator, modelField } from './ai.descriptions';
 
 const MIME_TYPES: Record<string, string> = {
@@ -160,7 +160,7 @@ function imagesFrom(this: IExecuteFunctions, response: IDataObject, itemIndex: n
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItemsToExecutionData.call(this, items, async (itemIndex) => {
+	return await mapItemsToExecutionDataOnce.call(this, items, AI_REQUEST_ONCE, async (itemIndex) => {
 		const options = this.getNodeParameter('options', itemIndex, {}) as ImageOptions;
 		const body = requestBody.call(this, itemIndex, options);
 		const appId = await getAppId.call(this, itemIndex);

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { aiRequest } from '../../helpers/aiRequest';
+import { AI_REQUEST_ONCE, aiRequest } from '../../helpers/aiRequest';
 import {
 	buildCompletionBody,
 	extractText,
@@ -16,7 +16,7 @@ import {
 	type CompletionFormat,
 } from '../../helpers/aiText';
 import { getAppId } from '../../helpers/locators';
-import { mapItems } from '../../helpers/mapItems';
+import { mapItemsOnce } from '../../helpers/mapItems';
 import { aiAppLocator, modelField } from './ai.descriptions';
 
 const OPENAI_MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-5-mini'];
@@ -296,7 +296,7 @@ function parsedJson(this: IExecuteFunctions, text: string, itemIndex: number): I
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItems.call(this, items, async (itemIndex) => {
+	return await mapItemsOnce.call(this, items, AI_REQUEST_ONCE, async (itemIndex) => {
 		const options = this.getNodeParameter('options', itemIndex, {}) as TextOptions;
 		const simple = this.getNodeParameter('inputMode', itemIndex) === 'simple';
 		const { format, body } = simple

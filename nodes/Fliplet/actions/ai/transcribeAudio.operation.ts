@@ -7,9 +7,9 @@ import {
 	TRANSCRIPTION_MODELS,
 	uploadMimeType,
 } from '../../helpers/aiAudio';
-import { aiRequest } from '../../helpers/aiRequest';
+import { AI_REQUEST_ONCE, aiRequest } from '../../helpers/aiRequest';
 import { getAppId } from '../../helpers/locators';
-import { mapItems } from '../../helpers/mapItems';
+import { mapItemsOnce } from '../../helpers/mapItems';
 import { buildMultipartBody } from '../../transport';
 import { aiAppLocator } from './ai.descriptions';
 
@@ -60,7 +60,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItems.call(this, items, async (itemIndex) => {
+	return await mapItemsOnce.call(this, items, AI_REQUEST_ONCE, async (itemIndex) => {
 		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 		const model = this.getNodeParameter('model', itemIndex) as string;
 		if (!TRANSCRIPTION_MODELS.includes(model)) {

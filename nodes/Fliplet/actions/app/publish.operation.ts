@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getAppId } from '../../helpers/locators';
-import { mapItems } from '../../helpers/mapItems';
+import { mapItemsOnce } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { appLocator } from '../common.descriptions';
@@ -42,8 +42,10 @@ export const description = updateDisplayOptions(
 
 const RELEASE_TYPES = ['silent', 'visible', 'forced'];
 
+const PUBLISHED = { noun: 'app', done: 'published' };
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItems.call(this, items, async (itemIndex) => {
+	return await mapItemsOnce.call(this, items, PUBLISHED, async (itemIndex) => {
 		const appId = await getAppId.call(this, itemIndex);
 		const release = {
 			type: this.getNodeParameter('releaseType', itemIndex) as string,

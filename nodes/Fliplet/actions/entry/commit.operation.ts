@@ -8,7 +8,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { jsonParameter } from '../../helpers/dataSourceQuery';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
-import { mapItems } from '../../helpers/mapItems';
+import { mapItemsOnce } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { runHooksOption } from './entry.descriptions';
@@ -105,8 +105,16 @@ function refuseUnknownKeys(this: IExecuteFunctions, entries: IDataObject[], item
 	});
 }
 
+/** A commit that returns the whole data set is kept in an error as its entry count only. */
+const COMMITTED = {
+	noun: 'entries',
+	done: 'committed',
+	keep: ({ entries, ...rest }: IDataObject): IDataObject =>
+		Array.isArray(entries) ? { ...rest, entriesReturned: entries.length } : rest,
+};
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItems.call(this, items, async (itemIndex) => {
+	return await mapItemsOnce.call(this, items, COMMITTED, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
 		const entries = (jsonParameter.call(this, 'entries', 'Entries', itemIndex, 'array') ??
 			[]) as IDataObject[];

@@ -9,6 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requireStorable } from '../../helpers/dataSourceEntry';
 import { errorItem } from '../../helpers/mapItems';
 import { asNodeError } from '../../helpers/nodeError';
+import { SendLedger } from '../../helpers/sendLedger';
 import {
 	dataSourcePath,
 	getDataSourceTarget,
@@ -107,12 +108,22 @@ function groupItems(
 	return [...batches.values()];
 }
 
+const IMPORTED = { noun: 'entries', done: 'imported' };
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	const ledger = new SendLedger(this, items, IMPORTED);
 	const output: INodeExecutionData[] = [];
 	for (const batch of groupItems.call(this, items, output)) {
 		const pairedItem = batch.itemIndexes.map((item) => ({ item }));
+		const [first] = batch.itemIndexes;
+		const earlier = ledger.earlier(first);
+		if (earlier?.outcome === 'done') {
+			output.push(...ledger.replay(first));
+			continue;
+		}
 		const entries: IDataObject[] = batch.itemIndexes.map((index) => items[index].json);
 		try {
+			if (earlier) throw ledger.notAgain(first);
 			await flipletApiRequest.call(this, {
 				method: 'POST',
 				path: dataSourcePath(batch.target, 'data'),
@@ -124,16 +135,19 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				// Replacing twice leaves the same content; appending twice would duplicate entries, and
 				// hooks would run twice.
 				idempotent: batch.replace && !batch.runHooks,
-				itemIndex: batch.itemIndexes[0],
+				itemIndex: first,
 			});
-			output.push({
+			const imported = {
 				json: { imported: entries.length, mode: batch.replace ? 'replace' : 'append' },
 				pairedItem,
-			});
+			};
+			ledger.sent(batch.itemIndexes, [[imported]]);
+			output.push(imported);
 		} catch (error) {
-			const failure = asNodeError(this.getNode(), error, batch.itemIndexes[0]);
-			if (!this.continueOnFail()) throw failure;
-			output.push({ ...errorItem(failure, batch.itemIndexes[0]), pairedItem });
+			const failure = asNodeError(this.getNode(), error, first);
+			ledger.failed(batch.itemIndexes, failure);
+			if (!this.continueOnFail()) throw ledger.report(failure);
+			output.push({ ...errorItem(failure, first), pairedItem });
 		}
 	}
 	return output;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/mapItems';
+import { mapItemsOnce } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { readOrganizationId } from '../../helpers/organizationId';
@@ -26,8 +26,15 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/**
+ * When a later item stops the node, the tokens created before it keep their secrets in the error's
+ * data (shown under its details, kept with the execution as an output is), never in its message or
+ * description, which n8n's logs and error notifications quote.
+ */
+const CREATED = { noun: 'token', done: 'created' };
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItems.call(this, items, async (itemIndex) => {
+	return await mapItemsOnce.call(this, items, CREATED, async (itemIndex) => {
 		const organizationId = readOrganizationId.call(this, itemIndex);
 		const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 		if (!name) {
