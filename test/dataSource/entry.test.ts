@@ -107,7 +107,7 @@ describe('Entry resource: single entries', () => {
 		expect(result.json[1].id).not.toBe(999);
 	});
 
-	it('Update merges by default in one commit that merges on the server, then reads the entry back', async () => {
+	it('Update merges by default with the single-entry update, which answers the entry', async () => {
 		const result = await runNode({
 			parameters: {
 				resource: 'entry',
@@ -115,6 +115,26 @@ describe('Entry resource: single entries', () => {
 				dataSource: staff,
 				entryId: '200',
 				columns: { mappingMode: 'defineBelow', value: { Age: 35 } },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\//);
+		expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['PUT', '/v1/data-sources/100/data/200', { Age: 35 }],
+		]);
+		expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice Martin', Age: 35 } });
+	});
+
+	it('Update with Run Update Hooks off merges in one commit without hooks, then reads the entry back', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'update',
+				dataSource: staff,
+				entryId: '200',
+				columns: { mappingMode: 'defineBelow', value: { Age: 35 } },
+				runHooks: false,
 			},
 			credentials: sandboxCredential(sandbox()),
 		});
@@ -133,34 +153,42 @@ describe('Entry resource: single entries', () => {
 		expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice Martin', Age: 35 } });
 	});
 
-	it('Update with Replace sends a commit without merging, which removes the other columns', async () => {
-		const result = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'update',
-				dataSource: staff,
-				entryId: '200',
-				updateMode: 'replace',
-				columns: { mappingMode: 'defineBelow', value: { Name: 'Alice M.' } },
-			},
-			credentials: sandboxCredential(sandbox()),
-		});
-		expect(result.error).toBeUndefined();
-		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\//);
-		expect(requests.map((r) => [r.method, r.path])).toEqual([
-			['POST', '/v1/data-sources/100/commit'],
-			['GET', '/v1/data-sources/100/data/200'],
-		]);
-		expect(requests[0].body).toEqual({
-			entries: [{ id: 200, data: { Name: 'Alice M.' } }],
-			append: true,
-			extend: false,
-			returnEntries: false,
-		});
-		expect(result.json[0].data).toEqual({ Name: 'Alice M.' });
-		const stored = sandbox().state.entries.find((entry: IDataObject) => entry.id === 200);
-		expect(stored.data).toEqual({ Name: 'Alice M.' });
-	});
+	it.each([
+		['runs the update hooks', true, { runHooks: ['update'] }],
+		['without hooks', false, {}],
+	])(
+		'Update with Replace sends a commit without merging that %s, which removes the other columns',
+		async (_label, runHooks, hookFields) => {
+			const result = await runNode({
+				parameters: {
+					resource: 'entry',
+					operation: 'update',
+					dataSource: staff,
+					entryId: '200',
+					updateMode: 'replace',
+					columns: { mappingMode: 'defineBelow', value: { Name: 'Alice M.' } },
+					runHooks,
+				},
+				credentials: sandboxCredential(sandbox()),
+			});
+			expect(result.error).toBeUndefined();
+			const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\//);
+			expect(requests.map((r) => [r.method, r.path])).toEqual([
+				['POST', '/v1/data-sources/100/commit'],
+				['GET', '/v1/data-sources/100/data/200'],
+			]);
+			expect(requests[0].body).toEqual({
+				entries: [{ id: 200, data: { Name: 'Alice M.' } }],
+				append: true,
+				extend: false,
+				returnEntries: false,
+				...hookFields,
+			});
+			expect(result.json[0].data).toEqual({ Name: 'Alice M.' });
+			const stored = sandbox().state.entries.find((entry: IDataObject) => entry.id === 200);
+			expect(stored.data).toEqual({ Name: 'Alice M.' });
+		},
+	);
 
 	it('the single entry update (PUT …/data/:entryId) merges, as on the platform', async () => {
 		const before = await callSandbox(
@@ -227,7 +255,7 @@ describe('Entry resource: input checks and retries', () => {
 		expect(apiRequests(sandbox(), /\/data$/)).toHaveLength(1);
 	});
 
-	it('an Update is idempotent, so a 502 is retried', async () => {
+	it('an Update without hooks is idempotent, so a 502 is retried', async () => {
 		sandbox().injectFault({
 			mode: 'status-before',
 			status: 502,
@@ -242,6 +270,7 @@ describe('Entry resource: input checks and retries', () => {
 				entryId: '200',
 				updateMode: 'replace',
 				columns: { mappingMode: 'defineBelow', value: { Name: 'Twice' } },
+				runHooks: false,
 			},
 			credentials: sandboxCredential(sandbox()),
 		});

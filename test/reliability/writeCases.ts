@@ -111,7 +111,24 @@ export const WRITE_CASES: WriteCase[] = [
 			entryId: '201',
 			columns: { mappingMode: 'defineBelow', value: { Age: 29 } },
 		},
-		// Merge (the default) is one commit that merges on the server.
+		// Merge (the default) with hooks (the default) is the single-entry update, which runs the
+		// data source's update hooks: a second one would run them again.
+		method: 'PUT',
+		path: /^\/v1\/data-sources\/100\/data\/201$/,
+		idempotent: false,
+		effects: (sandbox) => entriesWhere(sandbox, 100, (data) => data.Age === 29),
+	},
+	{
+		name: 'Entry → Update (Run Update Hooks off)',
+		parameters: {
+			resource: 'entry',
+			operation: 'update',
+			dataSource: staff,
+			entryId: '201',
+			columns: { mappingMode: 'defineBelow', value: { Age: 29 } },
+			runHooks: false,
+		},
+		// One commit that merges on the server, without hooks: writing it twice changes nothing.
 		method: 'POST',
 		path: /^\/v1\/data-sources\/100\/commit$/,
 		idempotent: true,
