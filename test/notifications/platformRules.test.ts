@@ -23,6 +23,9 @@ function run(parameters: Record<string, unknown>, input?: TestItem[], continueOn
 }
 
 const DRAFT_MESSAGE = /a draft cannot carry a push notification/;
+/** An Update with a push of the notification `id`. */
+const updateWithPush = (id: string, parameters: Record<string, unknown> = {}) =>
+	run({ operation: 'update', notificationId: id, sendPush: true, ...parameters });
 
 describe('A draft never carries a push', () => {
 	it('Create as a draft (the default Status) with a push is refused before sending: no device is reached', async () => {
@@ -63,25 +66,14 @@ describe('A draft never carries a push', () => {
 	});
 
 	it('Update to Draft with a push is refused before sending', async () => {
-		const result = await run({
-			operation: 'update',
-			notificationId: '501',
-			status: 'draft',
-			sendPush: true,
-			title: 'x',
-		});
+		const result = await updateWithPush('501', { status: 'draft', title: 'x' });
 		expect(result.error?.message).toMatch(DRAFT_MESSAGE);
 		expect(notificationRequests()).toHaveLength(0);
 	});
 
 	it('Update with Keep Current on a draft with a push is refused after reading it, and nothing is changed', async () => {
 		const before = { ...stored(502) };
-		const result = await run({
-			operation: 'update',
-			notificationId: '502',
-			sendPush: true,
-			title: 'x',
-		});
+		const result = await updateWithPush('502', { title: 'x' });
 		expect(result.error?.message).toMatch(
 			/a draft cannot carry a push notification \(notification 502 is a draft, and Status is Keep Current\)/,
 		);
@@ -91,12 +83,7 @@ describe('A draft never carries a push', () => {
 	});
 
 	it('publishing the draft with Update and a push sends it then, to every device', async () => {
-		const result = await run({
-			operation: 'update',
-			notificationId: '502',
-			status: 'published',
-			sendPush: true,
-		});
+		const result = await updateWithPush('502', { status: 'published' });
 		expect(result.error).toBeUndefined();
 		// The push text comes from the stored draft (read first), as the editor builds it.
 		expect(notificationRequests().map((r) => r.method)).toEqual(['POST', 'PUT']);
@@ -185,13 +172,7 @@ describe('Get Many lists every status and audience by default', () => {
 
 describe('Links and dates as the platform sends them', () => {
 	it("Link to Screen also sets the notification's data.navigate, so its inbox entry opens the screen", async () => {
-		const result = await run({
-			operation: 'update',
-			notificationId: '501',
-			status: 'published',
-			sendPush: true,
-			push: { linkScreen: '42' },
-		});
+		const result = await updateWithPush('501', { status: 'published', push: { linkScreen: '42' } });
 		expect(result.error).toBeUndefined();
 		const put = notificationRequests().find((r) => r.method === 'PUT')!;
 		// No other data given: the link is merged into the stored data, never replaces it.
