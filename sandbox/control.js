@@ -47,6 +47,9 @@ const controlRoutes = [
 					dataSources: state.dataSources,
 					entries: state.entries,
 					notifications: state.notifications,
+					pushes: state.pushes,
+					hookLog: state.hookLog,
+					hookCalls: state.hookCalls ?? [],
 					sent: state.sent,
 					ai: state.ai,
 					tokens: [...state.tokens.values()].map(({ token, ...rest }) => ({

@@ -69,6 +69,10 @@ function createState(options = {}) {
 		notifications: [],
 		readReceipts: [],
 		subscriptions: [],
+		/** Push notifications sent, with the devices each reached (see pushes.js). */
+		pushes: [],
+		/** Every data-source hook that ran (see dataSources/hooks.js). */
+		hookLog: [],
 		sent: { emails: [], sms: [] },
 		logs: [],
 		ai: { calls: [] },

@@ -1,32 +1,52 @@
 'use strict';
 
+const crypto = require('node:crypto');
 const http = require('node:http');
 const { badRequest, isObject } = require('../http');
+const { sendPush } = require('../pushes');
 const { compileWhere } = require('./query');
+const store = require('./store');
 
 /**
- * Data-source hooks, as the platform's public docs describe them: `{type, runOn, conditions?,
- * payload}` stored in the data source's `hooks` (written with the data-source update call). Only
- * `web` hooks do something here: `{type: 'web', runOn: ['insert', 'update'], payload: {method,
- * endpoint, body, headers}}` calls `endpoint` over HTTP when an entry is inserted or updated.
+ * Data-source hooks, as the platform's public docs describe them (`Fliplet/fliplet-cli:
+ * docs/Data-Source-Hooks.md`): `{type, runOn, conditions?, payload}` stored in the data source's
+ * `hooks` (written with the data-source update call). Every kind the docs name runs, and every run
+ * is recorded in `state.hookLog` (`{dataSourceId, event, entryId, type, ...}`):
  *
- * - Which changes run hooks: inserting one entry (PUT …/data) runs `insert` hooks, updating one
- *   (PUT …/data/:id) runs `update` hooks, a commit runs only the kinds its `runHooks` lists (a
- *   commit without `runHooks` and a delete run none: SPEC makes hooks in a commit opt-in, and the
- *   platform's sync agent passes `runHooks` for that reason). A bulk append runs `insert` hooks
- *   for every new entry unless its `runHooks` is false (the platform's JS API documents that
- *   default); a bulk replace runs them only with `runHooks: true`.
+ * - `web`: `payload: {method, endpoint, body, headers}` is called over HTTP (also recorded, with
+ *   its answer, in `state.hookCalls`);
+ * - `email` (`payload: {to, subject, html}`) and `sms` (`payload: {to, body}`): recorded as sent;
+ * - `push` (`appId`, `payload: {title, body}`, optional `filter: {match, dataSourceId}`): sent
+ *   to the app's push subscriptions (with `filter`, to those whose entry in `dataSourceId`
+ *   matches and holds their `flPushSubscriptionId`), recorded in `state.pushes` (see pushes.js);
+ * - `operations` (`payload: {Column: ['trim' | 'lower' | 'upper' | 'hash', …] | 'text'}`): on
+ *   `beforeSave` they change the data about to be stored; on `insert` or `update` they change the
+ *   stored entry afterwards. `hash` writes a SHA-256 hex digest here (the platform's algorithm is
+ *   not public). Only `operations` run on `beforeSave`, as in every example of the docs;
+ *   `beforeQuery` hooks are stored but not run (the docs show no effect of theirs).
+ *
+ * - Which changes run hooks: inserting one entry (PUT …/data) runs `beforeSave` and `insert`
+ *   hooks, updating one (PUT …/data/:id) `beforeSave` and `update` hooks (the platform's widgets
+ *   update entries this way, and the docs say only saves from Studio's "App data" screen, which
+ *   commits, skip hooks). A commit runs only the kinds its `runHooks` lists (and `beforeSave` for
+ *   the entries of those kinds); a commit without `runHooks` and a delete run none: SPEC makes
+ *   hooks in a commit opt-in, and the platform's sync agent passes `runHooks` for that reason. A
+ *   bulk append runs `insert` hooks (and `beforeSave`) for every new entry unless its `runHooks`
+ *   is false (the platform's JS API documents that default); a bulk replace runs them only with
+ *   `runHooks: true`.
  * - Templated values: every string of the payload is rendered per entry. `{{{name}}}` inserts the
  *   value raw, `{{name}}` HTML-escaped (as Handlebars does, which the docs name); names are the
  *   entry's columns (`{{{Title}}}`, as in the docs' examples), with dots for nested values. The
  *   sandbox also offers `entry` (the entry record: id, dataSourceId, createdAt, updatedAt, data),
  *   `dataSource` ({id, name}) and `event` (insert or update); these win over columns of those names.
  * - `conditions` (optional): every object must match the entry's data (query operators) to run.
- * - Calls go out one after another, after the change was stored, and only to loopback addresses
- *   (127.0.0.1, localhost, [::1]); every call is recorded in `state.hookCalls`.
+ * - Web calls go out one after another, after the change was stored, and only to loopback
+ *   addresses (127.0.0.1, localhost, [::1]).
  */
 
 const KINDS = ['insert', 'update'];
+const TYPES = ['email', 'sms', 'web', 'push', 'operations'];
+const EVENTS = ['insert', 'update', 'beforeSave', 'beforeQuery'];
 const LOOPBACK = /^(127\.0\.0\.1|localhost|\[::1\])$/i;
 const CALL_TIMEOUT_MS = 10_000;
 
@@ -38,12 +58,17 @@ function updateHooks(dataSource, body) {
 		throw badRequest('"hooks" must be an array of hook objects.');
 	}
 	for (const hook of hooks) {
-		if (typeof hook.type !== 'string' || !hook.type)
-			throw badRequest('Each hook needs a "type" (email, sms, web, push or operations).');
-		if (hook.runOn !== undefined && !Array.isArray(hook.runOn))
-			throw badRequest('A hook\'s "runOn" must be an array.');
+		if (!TYPES.includes(hook.type))
+			throw badRequest(`Each hook needs a "type": ${TYPES.join(', ')}.`);
+		if (
+			hook.runOn !== undefined &&
+			(!Array.isArray(hook.runOn) || hook.runOn.some((event) => !EVENTS.includes(event)))
+		)
+			throw badRequest(`A hook's "runOn" must be an array of ${EVENTS.join(', ')}.`);
 		if (hook.type === 'web' && !isObject(hook.payload))
 			throw badRequest('A web hook needs a "payload" object: {method, endpoint, body, headers}.');
+		if (hook.payload !== undefined && !isObject(hook.payload))
+			throw badRequest('A hook\'s "payload" must be an object.');
 	}
 	dataSource.hooks = JSON.parse(JSON.stringify(hooks));
 }
@@ -124,27 +149,39 @@ function send(method, endpoint, headers, body) {
 	});
 }
 
-/** One hook call for one entry, recorded in `state.hookCalls`. */
-async function call(state, dataSource, hook, event, entry) {
-	const context = {
+/** The values a hook's templates can name for one entry. */
+function contextOf(dataSource, event, entry) {
+	return {
 		...entry.data,
 		entry,
 		dataSource: { id: dataSource.id, name: dataSource.name },
 		event,
 	};
-	const payload = render(hook.payload, context);
-	const method = String(payload.method || 'POST').toUpperCase();
-	const record = {
-		dataSourceId: dataSource.id,
-		event,
-		entryId: entry.id,
-		method,
-		endpoint: payload.endpoint,
-		headers: isObject(payload.headers) ? payload.headers : {},
-		body: payload.body,
-		at: Date.now(),
-		status: undefined,
-	};
+}
+
+function matches(hook, data) {
+	const conditions = Array.isArray(hook.conditions) ? hook.conditions : [];
+	try {
+		return conditions.every((condition) => compileWhere(condition)(data));
+	} catch {
+		return false;
+	}
+}
+
+function hooksFor(dataSource, event) {
+	return (dataSource.hooks ?? []).filter(
+		(hook) => Array.isArray(hook.runOn) && hook.runOn.includes(event),
+	);
+}
+
+function log(state, record) {
+	if (!state.hookLog) state.hookLog = [];
+	state.hookLog.push({ ...record, at: new Date(state.now()).toISOString() });
+}
+
+/** One web call for one entry, recorded in `state.hookCalls`. */
+async function call(state, record, payload) {
+	record.at = Date.now();
 	state.hookCalls.push(record);
 	let url;
 	try {
@@ -162,33 +199,151 @@ async function call(state, dataSource, hook, event, entry) {
 	const headers = Object.fromEntries(
 		Object.entries(record.headers).map(([name, value]) => [name, String(value)]),
 	);
-	const body = method === 'GET' || method === 'HEAD' ? undefined : payload.body;
-	Object.assign(record, await send(method, url, headers, body), { ms: Date.now() - record.at });
+	const body = record.method === 'GET' || record.method === 'HEAD' ? undefined : payload.body;
+	Object.assign(record, await send(record.method, url, headers, body), {
+		ms: Date.now() - record.at,
+	});
+}
+
+/** A web hook's call, planned now (rendered for the entry as stored) and made later, in turn. */
+function planWebCall(state, dataSource, payload, event, entry) {
+	const method = String(payload.method || 'POST').toUpperCase();
+	const record = {
+		dataSourceId: dataSource.id,
+		event,
+		entryId: entry.id,
+		method,
+		endpoint: payload.endpoint,
+		headers: isObject(payload.headers) ? payload.headers : {},
+		body: payload.body,
+		at: undefined,
+		status: undefined,
+	};
+	return () => call(state, record, payload);
+}
+
+const STRING_OPERATIONS = {
+	trim: (text) => text.trim(),
+	lower: (text) => text.toLowerCase(),
+	upper: (text) => text.toUpperCase(),
+	hash: (text) => crypto.createHash('sha256').update(text).digest('hex'),
+};
+
+/**
+ * An `operations` payload applied to `data` (a new object): a list of operations changes a
+ * column that `data` holds (only `only`'s columns when given), a text sets the column to the text
+ * rendered with `context`. Returns the new data and the columns it changed.
+ */
+function applyOperations(payload, data, context, only) {
+	const result = { ...data };
+	const changed = [];
+	for (const [column, operation] of Object.entries(payload ?? {})) {
+		if (typeof operation === 'string') {
+			result[column] = renderString(operation, context);
+			changed.push(column);
+		} else if (Array.isArray(operation) && column in result && (!only || column in only)) {
+			const value = result[column];
+			if (value === null || value === undefined || typeof value === 'object') continue;
+			result[column] = operation.reduce(
+				(text, name) => (STRING_OPERATIONS[name] ? STRING_OPERATIONS[name](text) : text),
+				String(value),
+			);
+			changed.push(column);
+		}
+	}
+	return { data: result, changed };
+}
+
+/**
+ * The data about to be stored, after the data source's `beforeSave` operations. `sent` is what
+ * the request writes, `current` the entry's stored data (an update merges `sent` into it): list
+ * operations change only the columns sent (a stored password is not hashed again), conditions
+ * and templates see the entry as it will be. Returns a new object; `sent` is left as it was.
+ */
+function beforeSave(state, dataSource, event, sent, current = undefined) {
+	const hooks = hooksFor(dataSource, 'beforeSave').filter((hook) => hook.type === 'operations');
+	let data = { ...sent };
+	for (const hook of hooks) {
+		const whole = { ...(current?.data ?? {}), ...data };
+		if (!matches(hook, whole)) continue;
+		const context = contextOf(dataSource, event, { ...(current ?? {}), data: whole });
+		const applied = applyOperations(hook.payload, data, context, sent);
+		data = applied.data;
+		log(state, {
+			dataSourceId: dataSource.id,
+			event: 'beforeSave',
+			on: event,
+			entryId: current?.id,
+			type: 'operations',
+			changed: applied.changed,
+		});
+	}
+	return data;
+}
+
+/** The subscription ids a push hook's `filter` names: entries matching it, by flPushSubscriptionId. */
+function filteredSubscriptions(state, filter, context) {
+	if (!isObject(filter) || filter.dataSourceId === undefined) return undefined;
+	const where = render(filter.match ?? {}, context);
+	let test;
+	try {
+		test = compileWhere(where);
+	} catch {
+		return [];
+	}
+	return store
+		.entriesOf(state, Number(filter.dataSourceId))
+		.filter((entry) => test(entry.data))
+		.map((entry) => Number(entry.data.flPushSubscriptionId))
+		.filter(Number.isInteger);
+}
+
+/** Runs one hook for one stored entry; returns a web call to make later, if it is one. */
+function runOne(state, dataSource, hook, event, entry) {
+	const context = contextOf(dataSource, event, entry);
+	const base = { dataSourceId: dataSource.id, event, entryId: entry.id, type: hook.type };
+	if (hook.type === 'operations') {
+		const stored = store.findEntry(state, dataSource.id, entry.id) ?? entry;
+		const applied = applyOperations(hook.payload, stored.data, context);
+		store.replaceEntry(state, dataSource.id, { ...stored, data: applied.data });
+		log(state, { ...base, changed: applied.changed });
+		return undefined;
+	}
+	const payload = render(hook.payload ?? {}, context);
+	if (hook.type === 'push') {
+		const push = sendPush(state, {
+			appId: Number(hook.appId),
+			payload,
+			subscriptionIds: filteredSubscriptions(state, hook.filter, context),
+			source: { dataSourceId: dataSource.id, entryId: entry.id, event },
+		});
+		log(state, { ...base, payload, devices: push.devices.length });
+		return undefined;
+	}
+	log(state, { ...base, payload });
+	if (hook.type === 'web') return planWebCall(state, dataSource, payload, event, entry);
+	return undefined;
 }
 
 /**
  * Runs the data source's `event` hooks for each entry, after the change was stored. Returns at
- * once: the calls are queued (one after another) and the API answer does not wait for them.
+ * once: web calls are queued (one after another) and the API answer does not wait for them; the
+ * other kinds are recorded (and operations applied) before it returns.
  */
 function runHooks(state, dataSource, event, entries) {
 	if (!KINDS.includes(event) || !entries.length) return;
-	const hooks = (dataSource.hooks ?? []).filter(
-		(hook) => hook.type === 'web' && Array.isArray(hook.runOn) && hook.runOn.includes(event),
-	);
+	const hooks = hooksFor(dataSource, event);
 	if (!hooks.length) return;
+	queueOf(state);
 	const jobs = [];
 	for (const entry of entries) {
 		for (const hook of hooks) {
-			const conditions = Array.isArray(hook.conditions) ? hook.conditions : [];
-			let matches = true;
-			try {
-				matches = conditions.every((condition) => compileWhere(condition)(entry.data));
-			} catch {
-				matches = false;
-			}
-			if (matches) jobs.push(() => call(state, dataSource, hook, event, entry));
+			if (!matches(hook, entry.data)) continue;
+			const job = runOne(state, dataSource, hook, event, entry);
+			if (job) jobs.push(job);
 		}
 	}
+	if (!jobs.length) return;
 	state.hookQueue = queueOf(state).then(async () => {
 		for (const job of jobs) await job().catch(() => undefined);
 	});
@@ -199,4 +354,4 @@ function hooksSettled(state) {
 	return queueOf(state);
 }
 
-module.exports = { updateHooks, runHooks, hooksSettled, render };
+module.exports = { updateHooks, beforeSave, runHooks, hooksSettled, render };

@@ -282,11 +282,15 @@ function commit(ctx, dataSource, body) {
 	for (const permission of needs) openDataSource(ctx, permission);
 
 	const at = iso(state.now());
+	// The entries of the kinds `runHooks` lists go through the `beforeSave` operations too.
+	const saved = (kind, data, current) =>
+		body.runHooks?.includes(kind) ? hooks.beforeSave(state, dataSource, kind, data, current) : data;
 	const replaced = new Map();
 	for (const item of updates) {
 		const current = store.findEntry(state, dataSource.id, Number(item.id));
 		if (!current) throw notFound(`Entry ${item.id} not found in data source ${dataSource.id}`);
-		const data = extend ? { ...current.data, ...item.data } : { ...item.data };
+		const sent = saved('update', item.data, current);
+		const data = extend ? { ...current.data, ...sent } : { ...sent };
 		replaced.set(
 			current.id,
 			withOrder(
@@ -303,7 +307,7 @@ function commit(ctx, dataSource, body) {
 	}
 	// The parsed body is this request's own, and entries are never changed in place: no copy.
 	const created = inserts.map((item) =>
-		withOrder(store.newEntry(state, dataSource, item.data, at), item.order),
+		withOrder(store.newEntry(state, dataSource, saved('insert', item.data), at), item.order),
 	);
 	store.applyChanges(state, dataSource.id, {
 		replaced,
@@ -481,14 +485,19 @@ const routes = [
 				throw badRequest('"entries" must be an array of objects (column to value).');
 			}
 			const at = iso(ctx.state.now());
+			const runsHooks = bulkRunsHooks(ctx.query.runHooks ?? body.runHooks, append);
 			const created = body.entries.map((data) =>
-				store.newEntry(ctx.state, dataSource, { ...data }, at),
+				store.newEntry(
+					ctx.state,
+					dataSource,
+					runsHooks ? hooks.beforeSave(ctx.state, dataSource, 'insert', data) : { ...data },
+					at,
+				),
 			);
 			if (append) store.appendEntries(ctx.state, dataSource.id, created);
 			else store.setEntries(ctx.state, dataSource.id, created);
 			changed(ctx.state, dataSource, ctx.principal, body.entries);
-			if (bulkRunsHooks(ctx.query.runHooks ?? body.runHooks, append))
-				recordHooks(ctx.state, dataSource, ['insert'], created, new Set());
+			if (runsHooks) recordHooks(ctx.state, dataSource, ['insert'], created, new Set());
 			return { status: 200 };
 		},
 	},
@@ -500,9 +509,12 @@ const routes = [
 		handler: (ctx) => {
 			const dataSource = openDataSource(ctx, 'write');
 			const isMultipart = isObject(ctx.body) && isObject(ctx.body.multipart);
-			const data = isMultipart
-				? multipartData(ctx, dataSource)
-				: { ...flatData(ctx.body, 'insert') };
+			const data = hooks.beforeSave(
+				ctx.state,
+				dataSource,
+				'insert',
+				isMultipart ? multipartData(ctx, dataSource) : flatData(ctx.body, 'insert'),
+			);
 			const entry = store.newEntry(ctx.state, dataSource, data);
 			store.appendEntries(ctx.state, dataSource.id, [entry]);
 			changed(ctx.state, dataSource, ctx.principal, [data]);
@@ -573,7 +585,11 @@ const routes = [
 			const current = requireEntry(ctx.state, dataSource, ctx.params.entryId);
 			// The platform merges the sent columns into the entry (its own widgets update one column
 			// of an entry this way); replacing an entry's data is a commit with `extend: false`.
-			const data = { ...current.data, ...flatData(ctx.body, 'update') };
+			const sent = flatData(ctx.body, 'update');
+			const data = {
+				...current.data,
+				...hooks.beforeSave(ctx.state, dataSource, 'update', sent, current),
+			};
 			const entry = { ...current, data, updatedAt: iso(ctx.state.now()) };
 			store.replaceEntry(ctx.state, dataSource.id, entry);
 			changed(ctx.state, dataSource, ctx.principal, [data]);

@@ -4,6 +4,7 @@ const { Query } = require('mingo');
 const { HttpError, badRequest, isObject, notFound, truthy } = require('../http');
 const { requireApp } = require('../access');
 const { iso } = require('../state');
+const { sendPush } = require('../pushes');
 
 /**
  * App notifications. Not shown by the API and chosen here: create and update answer
@@ -17,6 +18,11 @@ const { iso } = require('../state');
  * `moment().unix()`); a list returns published notifications of the caller's scope unless
  * `status` (one or several), `includeDrafts` or `includeAllScopes` widen it; an empty scope list
  * is refused (the editor leaves `scope` out for everyone); `type` is `in-app` or `push`.
+ *
+ * Side effect: a create or update that carries a `pushNotification` payload pushes it at once,
+ * whatever the status (a scheduled one at its date, or at `delayUntilTimestamp`), recorded in
+ * `state.pushes` with the devices it reaches (see pushes.js). The push payload's `sound` and
+ * `icon` are strings (the editors send `sound: 'default'`, `icon: 'icon_notification'`).
  */
 
 const STATUSES = ['draft', 'published', 'scheduled'];
@@ -62,6 +68,10 @@ function parsePush(push) {
 			throw badRequest(
 				`pushNotification.payload.priority must be one of ${PRIORITIES.join(', ')}.`,
 			);
+		for (const key of ['sound', 'icon']) {
+			if (payload[key] !== undefined && typeof payload[key] !== 'string')
+				throw badRequest(`pushNotification.payload.${key} must be a string.`);
+		}
 		if (payload.custom !== undefined) {
 			if (!isObject(payload.custom))
 				throw badRequest('pushNotification.payload.custom must be an object.');
@@ -126,6 +136,22 @@ function createNotification(state, appId, body, where) {
 		deletedAt: null,
 	};
 	return record;
+}
+
+/** Pushes a stored notification's payload, when it has one: whatever its status. */
+function pushIfCarried(state, record) {
+	const push = record.pushNotification;
+	if (!push?.payload) return;
+	const delayed = push.delayUntilTimestamp === undefined ? 0 : push.delayUntilTimestamp * 1000;
+	const scheduled = record.status === 'scheduled' ? Date.parse(record.orderAt) : 0;
+	sendPush(state, {
+		appId: record.appId,
+		payload: push.payload,
+		subscriptionIds: push.subscriptions,
+		scope: record.scope,
+		sendAt: Math.max(delayed, scheduled),
+		source: { notificationId: record.id, status: record.status, type: record.type },
+	});
 }
 
 function findLive(state, appId, rawId) {
@@ -229,6 +255,7 @@ const routes = [
 			const { draft } = requireApp(state, principal, params.id);
 			const record = createNotification(state, draft.id, body, 'The notification');
 			state.notifications.push(record);
+			pushIfCarried(state, record);
 			return { body: { notification: record } };
 		},
 	},
@@ -244,6 +271,7 @@ const routes = [
 				createNotification(state, draft.id, item, `notifications[${i}]`),
 			);
 			state.notifications.push(...records);
+			for (const record of records) pushIfCarried(state, record);
 			return { body: { notifications: records } };
 		},
 	},
@@ -302,6 +330,7 @@ const routes = [
 			record.status = status;
 			record.orderAt = iso(orderAt);
 			record.updatedAt = iso(state.now());
+			if (push) pushIfCarried(state, record);
 			return { body: { notification: record } };
 		},
 	},

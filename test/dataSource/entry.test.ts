@@ -107,60 +107,73 @@ describe('Entry resource: single entries', () => {
 		expect(result.json[1].id).not.toBe(999);
 	});
 
-	it('Update merges by default in one commit that merges on the server, then reads the entry back', async () => {
-		const result = await runNode({
+	/** Entry → Update of entry 200 of Staff, with these parameters. */
+	const update200 = (parameters: Record<string, unknown>) =>
+		runNode({
 			parameters: {
 				resource: 'entry',
 				operation: 'update',
 				dataSource: staff,
 				entryId: '200',
-				columns: { mappingMode: 'defineBelow', value: { Age: 35 } },
+				...parameters,
 			},
 			credentials: sandboxCredential(sandbox()),
 		});
-		expect(result.error).toBeUndefined();
-		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\//);
-		expect(requests.map((r) => [r.method, r.path])).toEqual([
-			['POST', '/v1/data-sources/100/commit'],
-			['GET', '/v1/data-sources/100/data/200'],
-		]);
-		expect(requests[0].body).toEqual({
-			entries: [{ id: 200, data: { Age: 35 } }],
-			append: true,
-			extend: true,
-			returnEntries: false,
+	const staffRequests = () => apiRequests(sandbox(), /^\/v1\/data-sources\/100\//);
+
+	it('Update merges by default with the single-entry update, which answers the entry', async () => {
+		const result = await update200({
+			columns: { mappingMode: 'defineBelow', value: { Age: 35 } },
 		});
+		expect(result.error).toBeUndefined();
+		expect(staffRequests().map((r) => [r.method, r.path, r.body])).toEqual([
+			['PUT', '/v1/data-sources/100/data/200', { Age: 35 }],
+		]);
 		expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice Martin', Age: 35 } });
 	});
 
-	it('Update with Replace sends a commit without merging, which removes the other columns', async () => {
-		const result = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'update',
-				dataSource: staff,
-				entryId: '200',
+	it.each([
+		[
+			'Merge, Run Update Hooks off: a commit that merges, without hooks',
+			{ runHooks: false, columns: { mappingMode: 'defineBelow', value: { Age: 35 } } },
+			{ entries: [{ id: 200, data: { Age: 35 } }], extend: true },
+			{ Name: 'Alice Martin', Age: 35 },
+		],
+		[
+			'Replace (with hooks): a commit without merging that runs the update hooks',
+			{ updateMode: 'replace', columns: { mappingMode: 'defineBelow', value: { Name: 'A.' } } },
+			{ entries: [{ id: 200, data: { Name: 'A.' } }], extend: false, runHooks: ['update'] },
+			{ Name: 'A.' },
+		],
+		[
+			'Replace, Run Update Hooks off: a commit without merging, without hooks',
+			{
 				updateMode: 'replace',
-				columns: { mappingMode: 'defineBelow', value: { Name: 'Alice M.' } },
+				runHooks: false,
+				columns: { mappingMode: 'defineBelow', value: { Name: 'A.' } },
 			},
-			credentials: sandboxCredential(sandbox()),
-		});
-		expect(result.error).toBeUndefined();
-		const requests = apiRequests(sandbox(), /^\/v1\/data-sources\/100\//);
-		expect(requests.map((r) => [r.method, r.path])).toEqual([
-			['POST', '/v1/data-sources/100/commit'],
-			['GET', '/v1/data-sources/100/data/200'],
-		]);
-		expect(requests[0].body).toEqual({
-			entries: [{ id: 200, data: { Name: 'Alice M.' } }],
-			append: true,
-			extend: false,
-			returnEntries: false,
-		});
-		expect(result.json[0].data).toEqual({ Name: 'Alice M.' });
-		const stored = sandbox().state.entries.find((entry: IDataObject) => entry.id === 200);
-		expect(stored.data).toEqual({ Name: 'Alice M.' });
-	});
+			{ entries: [{ id: 200, data: { Name: 'A.' } }], extend: false },
+			{ Name: 'A.' },
+		],
+	])(
+		'Update with %s, then reads the entry back',
+		async (_label, parameters: IDataObject, sent, stored) => {
+			const result = await update200(parameters);
+			expect(result.error).toBeUndefined();
+			const requests = staffRequests();
+			expect(requests.map((r) => [r.method, r.path])).toEqual([
+				['POST', '/v1/data-sources/100/commit'],
+				['GET', '/v1/data-sources/100/data/200'],
+			]);
+			expect(requests[0].body).toEqual({ append: true, returnEntries: false, ...sent });
+			// Replace removes the columns not given; Merge keeps them.
+			expect(result.json[0].data).toEqual(expect.objectContaining(stored));
+			const entry = sandbox().state.entries.find((e: IDataObject) => e.id === 200);
+			expect(entry.data).toEqual(
+				parameters.updateMode === 'replace' ? stored : expect.objectContaining(stored),
+			);
+		},
+	);
 
 	it('the single entry update (PUT …/data/:entryId) merges, as on the platform', async () => {
 		const before = await callSandbox(
@@ -227,7 +240,7 @@ describe('Entry resource: input checks and retries', () => {
 		expect(apiRequests(sandbox(), /\/data$/)).toHaveLength(1);
 	});
 
-	it('an Update is idempotent, so a 502 is retried', async () => {
+	it('an Update without hooks is idempotent, so a 502 is retried', async () => {
 		sandbox().injectFault({
 			mode: 'status-before',
 			status: 502,
@@ -242,6 +255,7 @@ describe('Entry resource: input checks and retries', () => {
 				entryId: '200',
 				updateMode: 'replace',
 				columns: { mappingMode: 'defineBelow', value: { Name: 'Twice' } },
+				runHooks: false,
 			},
 			credentials: sandboxCredential(sandbox()),
 		});

@@ -210,6 +210,55 @@ checks['resources.workflow.json'] = ({ run, state, tokens }) => {
 	}
 };
 
+/**
+ * A draft never carries a push (Fliplet sends a push payload whatever the status): the draft with
+ * push options is refused before any request, the draft saved without them reaches no device, and
+ * publishing it with Update and the push sends it to both of the app's devices.
+ */
+checks['notifications.workflow.json'] = ({ run, state }) => {
+	assert.equal(run.status, 'success', run.error?.message);
+	const [refused] = json(run, 'Draft With Push');
+	assert.match(String(refused.error), /a draft cannot carry a push notification/);
+	assert.match(String(refused.description), /run Update with Status Published or Scheduled/);
+	assert.deepEqual(run.nodes['Draft With Push'].requests, [], 'refused before any request');
+
+	const saved = onlyRequest(run, 'Save Draft', 'PUT', '/v1/apps/11/notifications');
+	assert.equal(saved.body.status, 'draft');
+	assert.equal(saved.body.pushNotification, undefined, 'the draft carries no push');
+	const [draft] = json(run, 'Save Draft');
+
+	const publish = run.nodes['Publish With Push'].requests;
+	assert.deepEqual(
+		publish.map((request) => [request.method, request.path]),
+		[
+			['POST', '/v1/apps/11/notifications'],
+			['PUT', `/v1/apps/11/notifications/${draft.id}`],
+		],
+		'the stored title and message are read for the push, then it is published',
+	);
+	assert.deepEqual(publish[1].body.pushNotification, {
+		payload: {
+			title: 'Office closed',
+			body: 'The office is closed on Friday',
+			sound: 'default',
+			priority: 'high',
+			icon: 'icon_notification',
+		},
+	});
+	assert.deepEqual(
+		state.pushes.map((push) => [
+			push.notificationId,
+			push.status,
+			push.devices.map((d) => d.subscriptionId),
+		]),
+		[[draft.id, 'published', [71, 72]]],
+		'only the published notification reached devices; the draft reached none',
+	);
+	process.stdout.write(
+		`      pushes: draft with push refused (0 devices), published: ${state.pushes[0].devices.length} devices\n`,
+	);
+};
+
 const staffOf = (state) => state.entries.filter((entry) => entry.dataSourceId === 100);
 const STAFF_EMAILS = [
 	'alice@example.com',

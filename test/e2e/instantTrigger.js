@@ -1,9 +1,10 @@
 'use strict';
 // The Fliplet Instant Trigger in a real, running n8n (2.x publishes, 1.x activates): publishing
 // adds its hook to a sandbox data source next to the hooks already there; an entry inserted into
-// the sandbox makes the sandbox call n8n's production webhook URL and an execution appears; a call
-// without the activation's secret is refused and starts nothing; after unpublishing the hook list
-// is what it was, and a new entry starts nothing.
+// the sandbox makes the sandbox call n8n's production webhook URL and an execution appears; the
+// Fliplet node's Entry → Update, run by another workflow in the same n8n, starts "Entry Updated";
+// a call without the activation's secret is refused and starts nothing; after unpublishing the
+// hook list is what it was, and a new entry starts nothing.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -77,6 +78,93 @@ async function executionsOf(rest, workflowId) {
 }
 
 /**
+ * Entry → Update of the Fliplet node, in a second workflow of the same n8n (started by n8n's
+ * Webhook node, so both n8n lines run it the same way): the single-entry update runs the data
+ * source's update hooks, so the trigger's "Entry Updated" starts an execution with the new value.
+ */
+async function updateThroughTheNode(rest, { sandbox, credential, entry, workflow, endpoint }, log) {
+	const path = `fliplet-e2e-update-${crypto.randomUUID()}`;
+	let updater = dataOf(
+		await rest.request('POST', '/rest/workflows', {
+			name: 'Fliplet Entry → Update (end-to-end)',
+			active: false,
+			nodes: [
+				{
+					id: crypto.randomUUID(),
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: crypto.randomUUID(),
+					parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+				},
+				{
+					id: crypto.randomUUID(),
+					name: 'Update Entry',
+					type: 'n8n-nodes-fliplet.fliplet',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {
+						resource: 'entry',
+						operation: 'update',
+						dataSource: { __rl: true, mode: 'id', value: String(DATA_SOURCE) },
+						entryId: '={{ $json.body.entryId }}',
+						columns: { mappingMode: 'defineBelow', value: { Name: 'Updated row' } },
+					},
+					credentials: { flipletApi: { id: credential.id, name: credential.name } },
+				},
+			],
+			connections: {
+				Webhook: { main: [[{ node: 'Update Entry', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+		}),
+	);
+	updater = { ...updater, ...(await setActive(rest, updater, true)) };
+	const url = endpoint.payload.endpoint.replace(/\/webhook\/.*$/, `/webhook/${path}`);
+	const answer = await waitFor(
+		async () =>
+			fetch(url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ entryId: entry.id }),
+			}).then(async (response) => ({ status: response.status, text: await response.text() })),
+		// n8n 2.x registers a published workflow's webhook in the background.
+		(reply) => reply.status !== 404,
+		'the Entry → Update workflow answers its webhook',
+	);
+	const updatedAt = Date.now();
+	assert.equal(answer.status, 200, `Entry → Update ran: ${answer.text}`);
+	assert.match(answer.text, /Updated row/, 'the node output the updated entry');
+	const updates = sandbox.requests.filter((request) => request.method === 'PUT');
+	assert.ok(
+		updates.some((request) => request.path === `/v1/data-sources/${DATA_SOURCE}/data/${entry.id}`),
+		'the node sent the single-entry update',
+	);
+	const listed = await waitFor(
+		() => executionsOf(rest, workflow.id),
+		(executions) => executions.length === 3,
+		'an execution for the update',
+		30_000,
+	);
+	await hooksSettled(sandbox.state);
+	const hookCall = sandbox.state.hookCalls.find((call) => call.event === 'update');
+	assert.equal(
+		hookCall?.status,
+		200,
+		`the update's hook call reached n8n: ${JSON.stringify(hookCall)}`,
+	);
+	assert.equal(hookCall.entryId, entry.id);
+	const newest = listed.reduce((a, b) => (Number(a.id) > Number(b.id) ? a : b));
+	const details = dataOf(await rest.request('GET', `/rest/executions/${newest.id}`));
+	assert.match(JSON.stringify(details), /Updated row/, 'the execution holds the updated entry');
+	await setActive(rest, updater, false);
+	log(
+		`  ✓ instant trigger: Entry → Update started "Entry Updated" (execution listed ${Date.now() - updatedAt} ms after the update answered)`,
+	);
+}
+
+/**
  * @param {{ request(method: string, route: string, body?: unknown): Promise<any> }} rest the
  *   logged-in REST client of the running n8n
  * @param {(message: string) => void} log
@@ -110,7 +198,7 @@ async function instantTriggerCheck(rest, log) {
 						webhookId,
 						parameters: {
 							dataSource: { __rl: true, mode: 'id', value: String(DATA_SOURCE) },
-							events: ['insert'],
+							events: ['insert', 'update'],
 						},
 						credentials: { flipletApi: { id: credential.id, name: credential.name } },
 					},
@@ -137,7 +225,7 @@ async function instantTriggerCheck(rest, log) {
 			'n8n saves the activation secret',
 		);
 		assert.equal(ours.type, 'web');
-		assert.deepEqual(ours.runOn, ['insert']);
+		assert.deepEqual(ours.runOn, ['insert', 'update']);
 		assert.match(ours.payload.endpoint, new RegExp(`/webhook/${webhookId}/webhook$`));
 
 		const insertedAt = Date.now();
@@ -180,6 +268,8 @@ async function instantTriggerCheck(rest, log) {
 			`  ✓ instant trigger: second insert: hook call answered in ${sandbox.state.hookCalls[1].ms} ms, execution listed ${Date.now() - secondAt} ms after it`,
 		);
 
+		await updateThroughTheNode(rest, { sandbox, credential, entry, workflow, endpoint: ours }, log);
+
 		const unsigned = await fetch(ours.payload.endpoint, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
@@ -187,7 +277,7 @@ async function instantTriggerCheck(rest, log) {
 		});
 		assert.ok([401, 403].includes(unsigned.status), `unsigned call refused: ${unsigned.status}`);
 		await sleep(QUIET_MS);
-		assert.equal((await executionsOf(rest, workflow.id)).length, 2, 'no execution for it');
+		assert.equal((await executionsOf(rest, workflow.id)).length, 3, 'no execution for it');
 
 		await setActive(rest, workflow, false);
 		await waitFor(
@@ -201,7 +291,7 @@ async function instantTriggerCheck(rest, log) {
 		await hooksSettled(sandbox.state);
 		await sleep(QUIET_MS);
 		assert.equal(sandbox.state.hookCalls.length, calls, 'no hook call after unpublishing');
-		assert.equal((await executionsOf(rest, workflow.id)).length, 2, 'no execution after it');
+		assert.equal((await executionsOf(rest, workflow.id)).length, 3, 'no execution after it');
 		log('  ✓ instant trigger: unsigned call refused; unpublished, hooks as before, no execution');
 		return { latencyMs: latency };
 	} finally {

@@ -27,7 +27,7 @@ function run(
 }
 
 describe('Notification → Get Many', () => {
-	it('reads with GET and query parameters: published notifications for everyone by default', async () => {
+	it("lists every status and every audience by default, with POST, as Fliplet's editor does", async () => {
 		const result = await run({
 			operation: 'getMany',
 			limit: 5,
@@ -35,38 +35,44 @@ describe('Notification → Get Many', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = notificationRequests();
-		expect(request.method).toBe('GET');
+		expect(request.method).toBe('POST');
 		expect(request.path).toBe('/v1/apps/11/notifications');
-		expect(request.query).toEqual({ limit: '5', order: 'orderAt', direction: 'ASC' });
-		expect(request.body).toBeUndefined();
-		// 502 is a draft for the Sales department: Fliplet leaves it out unless asked.
-		expect(result.json.map((n) => n.id)).toEqual([501]);
+		expect(request.body).toEqual({
+			limit: 5,
+			order: 'orderAt',
+			direction: 'ASC',
+			includeAllScopes: true,
+			status: ['draft', 'published', 'scheduled'],
+		});
+		// 502 is a draft for the Sales department: listed too.
+		expect(result.json.map((n) => [n.id, n.status])).toEqual([
+			[501, 'published'],
+			[502, 'draft'],
+		]);
 		expect(result.json[0]).toEqual(
-			expect.objectContaining({
-				data: { title: 'Welcome', message: 'Hello all' },
-				status: 'published',
-			}),
+			expect.objectContaining({ data: { title: 'Welcome', message: 'Hello all' } }),
 		);
 	});
 
-	it('Include Drafts and All Scopes widen the list on GET', async () => {
+	it('Include Drafts off and All Scopes off narrow the list', async () => {
 		const result = await run({
 			operation: 'getMany',
 			returnAll: true,
-			options: { includeDrafts: true, includeAllScopes: true },
+			options: { includeDrafts: false, includeAllScopes: false },
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = notificationRequests();
-		expect(request.method).toBe('GET');
-		expect(request.query).toEqual({
-			limit: '100000',
-			includeDrafts: 'true',
-			includeAllScopes: 'true',
+		expect(request.body).toEqual({ limit: 100000, status: ['published', 'scheduled'] });
+		expect(result.json.map((n) => n.id)).toEqual([501]);
+	});
+
+	it('refuses Status Draft with Include Drafts off before sending', async () => {
+		const result = await run({
+			operation: 'getMany',
+			options: { status: ['draft'], includeDrafts: false },
 		});
-		expect(result.json.map((n) => [n.id, n.status])).toEqual([
-			[502, 'draft'],
-			[501, 'published'],
-		]);
+		expect(result.error?.message).toMatch(/no status left to list/);
+		expect(notificationRequests()).toHaveLength(0);
 	});
 
 	it('Status lists the chosen statuses (in a POST body), e.g. scheduled ones only', async () => {
@@ -116,11 +122,13 @@ describe('Notification → Get Many', () => {
 		expect(result.error).toBeUndefined();
 		const [request] = notificationRequests();
 		expect(request.method).toBe('POST');
+		// Scopes narrow the audience: All Scopes is not sent with them.
 		expect(request.body).toEqual({
 			limit: 100000,
 			includeDeleted: true,
 			where: { status: 'published' },
 			scope: [{ department: 'Sales' }],
+			status: ['draft', 'published', 'scheduled'],
 		});
 		expect(result.json.map((n) => n.id)).toEqual([501, 503]);
 	});
@@ -132,9 +140,14 @@ describe('Notification → Get Many', () => {
 			options: { includeDeleted: true },
 		});
 		const [request] = notificationRequests();
-		expect(request.query).toEqual({ count: 'true', includeDeleted: 'true' });
-		// 501 and the deleted 503: the draft 502 is not published.
-		expect(result.json).toEqual([{ count: 2 }]);
+		expect(request.body).toEqual({
+			count: true,
+			includeDeleted: true,
+			includeAllScopes: true,
+			status: ['draft', 'published', 'scheduled'],
+		});
+		// 501, the draft 502 and the deleted 503.
+		expect(result.json).toEqual([{ count: 3 }]);
 	});
 
 	it('refuses a Where that is not a JSON object before sending', async () => {
@@ -191,7 +204,14 @@ describe('Notification → Create', () => {
 			status: 'published',
 			scope: [{ Department: { $in: ['Sales', 'Support'] }, Office: 'London' }],
 			pushNotification: {
-				payload: { title: 'Sales meeting', body: 'Room 4B', badge: 3, sound: 'default' },
+				payload: {
+					title: 'Sales meeting',
+					body: 'Room 4B',
+					badge: 3,
+					sound: 'default',
+					priority: 'high',
+					icon: 'icon_notification',
+				},
 				subscriptions: [71, 72],
 				delayUntilTimestamp: Date.parse('2030-01-01T10:00:00.000Z') / 1000,
 			},
@@ -203,27 +223,30 @@ describe('Notification → Create', () => {
 		expect(result.json[0].scope).toEqual(request.body.scope);
 	});
 
-	it('sends a push-only notification with a deep link to a screen and a priority', async () => {
+	it('sends a push-only notification with a deep link to a screen, also as data.navigate', async () => {
 		const result = await run({
 			operation: 'create',
 			status: 'published',
 			title: 'Sunny',
 			message: 'Go outside',
 			sendPush: true,
-			push: { pushOnly: true, linkScreen: '123', linkQuery: 'weather=sunny', priority: 'high' },
+			push: { pushOnly: true, linkScreen: '123', linkQuery: 'weather=sunny', priority: 'normal' },
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = notificationRequests();
+		const link = { action: 'screen', page: 123, query: '?weather=sunny' };
 		expect(request.body).toEqual({
-			data: { title: 'Sunny', message: 'Go outside' },
+			data: { title: 'Sunny', message: 'Go outside', navigate: link },
 			status: 'published',
 			type: 'push',
 			pushNotification: {
 				payload: {
 					title: 'Sunny',
 					body: 'Go outside',
-					priority: 'high',
-					custom: { customData: { action: 'screen', page: 123, query: '?weather=sunny' } },
+					sound: 'default',
+					priority: 'normal',
+					icon: 'icon_notification',
+					custom: { customData: link },
 				},
 			},
 		});
@@ -237,7 +260,13 @@ describe('Notification → Create', () => {
 		[{ linkScreen: 'Home' }, /"Link to Screen" must be a screen ID/],
 		[{ linkQuery: '?a=1' }, /"Link Query" is set but "Link to Screen" is empty/],
 	])('refuses a deep link %j before sending', async (push, message) => {
-		const result = await run({ operation: 'create', message: 'x', sendPush: true, push });
+		const result = await run({
+			operation: 'create',
+			status: 'published',
+			message: 'x',
+			sendPush: true,
+			push,
+		});
 		expect(result.error?.message).toMatch(message);
 		expect(notificationRequests()).toHaveLength(0);
 	});
@@ -300,7 +329,12 @@ describe('Notification → Create', () => {
 		],
 		[
 			'a subscription that is not an id',
-			{ message: 'x', sendPush: true, push: { subscriptions: '={{ $json.subs }}' } },
+			{
+				status: 'published',
+				message: 'x',
+				sendPush: true,
+				push: { subscriptions: '={{ $json.subs }}' },
+			},
 			{ subs: '71, abc' },
 			/Item 1: "Subscription IDs" must be whole numbers/,
 		],

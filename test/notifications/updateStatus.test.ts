@@ -31,9 +31,10 @@ describe('Notification → Update: Status "Keep Current" (the default)', () => {
 			includeAllScopes: true,
 		});
 		expect([put.method, put.path]).toEqual(['PUT', '/v1/apps/11/notifications/502']);
+		// orderAt as Unix seconds, the only form the platform's code sends (the answer's ISO date).
 		expect(put.body).toEqual({
 			status: 'draft',
-			orderAt: before.orderAt,
+			orderAt: Date.parse(before.orderAt) / 1000,
 			data: { title: 'Fixed typo' },
 			extendData: true,
 		});
@@ -56,7 +57,7 @@ describe('Notification → Update: Status "Keep Current" (the default)', () => {
 		const put = notificationRequests().find((request) => request.method === 'PUT')!;
 		expect(put.body).toEqual({
 			status: 'scheduled',
-			orderAt: at,
+			orderAt: Date.parse(at) / 1000,
 			data: { message: 'New text' },
 			extendData: true,
 		});
@@ -107,7 +108,13 @@ describe('Notification → Update: retries', () => {
 		const puts = notificationRequests().filter((request) => request.method === 'PUT');
 		expect(puts).toHaveLength(1);
 		expect(puts[0].body.pushNotification).toEqual({
-			payload: { title: 'Ping', body: '' },
+			payload: {
+				title: 'Ping',
+				body: '',
+				sound: 'default',
+				priority: 'high',
+				icon: 'icon_notification',
+			},
 		});
 		expect(result.error?.message).toMatch(/^Could not reach the Fliplet API/);
 		expect(result.error?.description).toMatch(

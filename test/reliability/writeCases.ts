@@ -23,6 +23,14 @@ const APP = { __rl: true, mode: 'id', value: '11' };
 const ORG = { __rl: true, mode: 'id', value: '1' };
 const staff = { __rl: true, mode: 'id', value: '100' };
 const departments = { __rl: true, mode: 'id', value: '101' };
+/** Entry → Update of one column of entry 201 (Merge, the default). */
+const updateAge = {
+	resource: 'entry',
+	operation: 'update',
+	dataSource: staff,
+	entryId: '201',
+	columns: { mappingMode: 'defineBelow', value: { Age: 29 } },
+};
 
 type Entry = { id: number; dataSourceId: number; data: IDataObject };
 type Notification = { id: number; title?: string; data?: IDataObject; deletedAt?: string | null };
@@ -104,14 +112,18 @@ export const WRITE_CASES: WriteCase[] = [
 	},
 	{
 		name: 'Entry → Update',
-		parameters: {
-			resource: 'entry',
-			operation: 'update',
-			dataSource: staff,
-			entryId: '201',
-			columns: { mappingMode: 'defineBelow', value: { Age: 29 } },
-		},
-		// Merge (the default) is one commit that merges on the server.
+		parameters: updateAge,
+		// Merge (the default) with hooks (the default) is the single-entry update, which runs the
+		// data source's update hooks: a second one would run them again.
+		method: 'PUT',
+		path: /^\/v1\/data-sources\/100\/data\/201$/,
+		idempotent: false,
+		effects: (sandbox) => entriesWhere(sandbox, 100, (data) => data.Age === 29),
+	},
+	{
+		name: 'Entry → Update (Run Update Hooks off)',
+		parameters: { ...updateAge, runHooks: false },
+		// One commit that merges on the server, without hooks: writing it twice changes nothing.
 		method: 'POST',
 		path: /^\/v1\/data-sources\/100\/commit$/,
 		idempotent: true,

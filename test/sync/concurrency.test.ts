@@ -166,27 +166,37 @@ describe('Entry → Sync with other writers', () => {
 });
 
 describe('Entry → Update (merge) with another writer', () => {
-	it('a change to another column between the request and its processing is kept', async () => {
-		sandbox().beforeHandling({
-			path: '/commit$',
-			run: (state) => {
-				const current = store.findEntry(state, 100, 200);
-				store.replaceEntry(state, 100, { ...current, data: { ...current.data, Name: 'Alice M.' } });
-			},
-		});
-		const result = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'update',
-				dataSource: { __rl: true, mode: 'id', value: '100' },
-				entryId: '200',
-				columns: { mappingMode: 'defineBelow', value: { Age: 35 } },
-			},
-			credentials: sandboxCredential(sandbox()),
-		});
-		expect(result.error).toBeUndefined();
-		const stored = store.findEntry(sandbox().state, 100, 200);
-		expect(stored.data).toMatchObject({ Name: 'Alice M.', Age: 35 });
-		expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice M.', Age: 35 } });
-	});
+	it.each([
+		['the single-entry update (hooks on)', true, '/data/200$'],
+		['a commit with extend (hooks off)', false, '/commit$'],
+	])(
+		'%s: a change to another column between the request and its processing is kept',
+		async (_label, runHooks, path) => {
+			sandbox().beforeHandling({
+				path,
+				run: (state) => {
+					const current = store.findEntry(state, 100, 200);
+					store.replaceEntry(state, 100, {
+						...current,
+						data: { ...current.data, Name: 'Alice M.' },
+					});
+				},
+			});
+			const result = await runNode({
+				parameters: {
+					resource: 'entry',
+					operation: 'update',
+					dataSource: { __rl: true, mode: 'id', value: '100' },
+					entryId: '200',
+					columns: { mappingMode: 'defineBelow', value: { Age: 35 } },
+					runHooks,
+				},
+				credentials: sandboxCredential(sandbox()),
+			});
+			expect(result.error).toBeUndefined();
+			const stored = store.findEntry(sandbox().state, 100, 200);
+			expect(stored.data).toMatchObject({ Name: 'Alice M.', Age: 35 });
+			expect(result.json[0]).toMatchObject({ id: 200, data: { Name: 'Alice M.', Age: 35 } });
+		},
+	);
 });

@@ -14,6 +14,7 @@ import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { jsonField } from '../../helpers/jsonField';
+import { LIST_EVERYTHING } from './listEverything';
 
 /** The API has no paging for notifications: "Return All" asks for this many in one request. */
 export const RETURN_ALL_LIMIT = 100_000;
@@ -44,7 +45,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to list the notifications of every audience; off, Fliplet lists only the ones for everyone and the token's own user",
+					"Whether to list the notifications of every audience (the default, as Fliplet's editor lists them); off, Fliplet lists only the ones for everyone and the token's own user",
 			},
 			{
 				displayName: 'Direction',
@@ -68,7 +69,7 @@ const properties: INodeProperties[] = [
 				name: 'includeDrafts',
 				type: 'boolean',
 				default: true,
-				description: 'Whether to also list draft notifications',
+				description: 'Whether to list draft notifications (the default); off leaves them out',
 			},
 			{
 				displayName: 'Order By',
@@ -88,7 +89,8 @@ const properties: INodeProperties[] = [
 				type: 'json',
 				default: '[]',
 				placeholder: '[{"Department": "Sales"}]',
-				description: 'Read the notifications of these scopes only (an array of scope objects)',
+				description:
+					'Read the notifications of these scopes only (an array of scope objects), instead of every audience',
 			},
 			{
 				displayName: 'Status',
@@ -101,7 +103,7 @@ const properties: INodeProperties[] = [
 					{ name: 'Scheduled', value: 'scheduled' },
 				],
 				description:
-					"The statuses to list. Empty: published only (Fliplet's default). Draft, Published and Scheduled together list every notification.",
+					"The statuses to list. Empty: every status (draft, published and scheduled), as Fliplet's editor lists them.",
 			},
 			{
 				displayName: 'Where (JSON)',
@@ -168,8 +170,27 @@ function filters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 /**
- * Reads with GET, or with POST when Where, Scopes or Status are given (the API only takes where
- * and scope in a POST body; a status list travels as the platform's JS API sends it, in a body).
+ * The statuses to list: every one unless Status narrows them (Fliplet alone would list only
+ * published ones, its editor always asks for all three); Include Drafts off leaves drafts out.
+ */
+function statusesToList(this: IExecuteFunctions, options: IDataObject, itemIndex: number) {
+	const chosen = (options.status as string[] | undefined) ?? [];
+	const statuses = (chosen.length ? chosen : (LIST_EVERYTHING.status as string[])).filter(
+		(status) => status !== 'draft' || options.includeDrafts !== false,
+	);
+	if (!statuses.length) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Item ${itemIndex}: no status left to list: Status is only Draft and Include Drafts is off`,
+			{ itemIndex, description: 'Turn Include Drafts on, or pick another Status.' },
+		);
+	}
+	return statuses;
+}
+
+/**
+ * Reads with POST and a JSON body, as Fliplet's editor does (the API takes where, scope and a
+ * status list only in a body): every status and every audience unless the options narrow them.
  * Count Only returns one item `{count}`.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
@@ -184,16 +205,14 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		if (options.order) params.order = options.order;
 		if (options.direction) params.direction = options.direction;
 		if (options.includeDeleted) params.includeDeleted = true;
-		if (options.includeDrafts) params.includeDrafts = true;
-		if (options.includeAllScopes) params.includeAllScopes = true;
 		const filter = filters.call(this, itemIndex);
-		const statuses = (options.status as string[] | undefined) ?? [];
-		if (statuses.length) filter.status = statuses;
-		const usePost = Object.keys(filter).length > 0;
+		// Scopes narrow the list to those audiences; without them, every audience unless turned off.
+		if (!filter.scope && options.includeAllScopes !== false) params.includeAllScopes = true;
+		filter.status = statusesToList.call(this, options, itemIndex);
 		const body = await flipletApiRequest.call(this, {
-			method: usePost ? 'POST' : 'GET',
+			method: 'POST',
 			path: apiPath('apps', appId, 'notifications'),
-			...(usePost ? { body: { ...params, ...filter } } : { qs: params }),
+			body: { ...params, ...filter },
 			idempotent: true,
 			itemIndex,
 		});

@@ -162,7 +162,8 @@ export const pushFields: INodeProperties[] = [
 		name: 'sendPush',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to also send it as a push notification to devices',
+		description:
+			'Whether to also send it as a push notification to devices. Fliplet sends the push of any notification that carries one, whatever its status, so a draft cannot carry one: turn it on when you publish or schedule.',
 	},
 	{
 		displayName: 'Push Notification',
@@ -196,6 +197,14 @@ export const pushFields: INodeProperties[] = [
 					"Hold the push until this date (a time without an offset is in the workflow's time zone)",
 			},
 			{
+				displayName: 'Icon',
+				name: 'icon',
+				type: 'string',
+				default: 'icon_notification',
+				description:
+					"The Android notification icon the app ships (Fliplet's editor sends icon_notification); empty leaves it out",
+			},
+			{
 				displayName: 'Link Query',
 				name: 'linkQuery',
 				type: 'string',
@@ -210,13 +219,14 @@ export const pushFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 123',
 				description:
-					'ID of the app screen a tap on the push opens (sent as the deep link {action: "screen", page, query})',
+					'ID of the app screen a tap on the push opens (sent as the deep link {action: "screen", page, query}, and as the notification\'s data.navigate so its entry in the inbox opens it too)',
 			},
 			{
 				displayName: 'Priority',
 				name: 'priority',
 				type: 'options',
 				default: 'high',
+				description: "Sent with every push (Fliplet's editor always sends High)",
 				options: [
 					{ name: 'High', value: 'high', description: 'Delivered at once, waking the device' },
 					{ name: 'Normal', value: 'normal', description: 'May be delayed to save battery' },
@@ -234,8 +244,9 @@ export const pushFields: INodeProperties[] = [
 				displayName: 'Sound',
 				name: 'sound',
 				type: 'string',
-				default: '',
-				placeholder: 'e.g. default',
+				default: 'default',
+				description:
+					"The sound the device plays: default (what Fliplet's editor sends) or a sound file the app ships; empty sends a silent push",
 			},
 			{
 				displayName: 'Subscription IDs',

@@ -127,6 +127,7 @@ interface PushOptions {
 	body?: string;
 	badge?: number;
 	sound?: string;
+	icon?: string;
 	subscriptions?: string;
 	delayUntil?: string;
 	linkScreen?: string | number;
@@ -138,6 +139,30 @@ interface PushOptions {
 function pushOptions(context: IExecuteFunctions, itemIndex: number): PushOptions | undefined {
 	if (!context.getNodeParameter('sendPush', itemIndex, false)) return undefined;
 	return context.getNodeParameter('push', itemIndex, {}) as PushOptions;
+}
+
+/**
+ * What Fliplet's notification editors put in every push: without a sound a push is silent on iOS.
+ * Each is overridable; an emptied Sound or Icon leaves it out.
+ */
+export const PUSH_DEFAULTS = { sound: 'default', priority: 'high', icon: 'icon_notification' };
+
+/**
+ * Fliplet sends the push of any notification that carries one, whatever its status, so a draft
+ * never carries one (its editors leave the push out of drafts for that reason).
+ */
+export function refuseDraftPush(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	which = 'Status is Draft',
+): void {
+	if (!context.getNodeParameter('sendPush', itemIndex, false)) return;
+	refuseItem(
+		context,
+		itemIndex,
+		`a draft cannot carry a push notification (${which}): Fliplet would send the push now`,
+		'Fliplet sends the push of a notification that carries one whatever its status, so a draft with a push reaches the devices at once (its own editor never adds the push to a draft). Turn "Send Push Notification" off to save the draft; when it is ready, run Update with Status Published or Scheduled and "Send Push Notification" on.',
+	);
 }
 
 /**
@@ -180,29 +205,64 @@ function screenLink(
 	return link;
 }
 
-/** The API's pushNotification object, or undefined when no push is asked for. */
+function requirePushText(context: IExecuteFunctions, itemIndex: number, payload: IDataObject) {
+	if (payload.title || payload.body) return;
+	refuseItem(
+		context,
+		itemIndex,
+		'the push notification has no title and no body',
+		'Fill in the push Title or Body, or the notification Title or Message.',
+	);
+}
+
+/** Whether an update's push has no text of its own, so it takes the stored title and message. */
+export function pushLacksText(body: IDataObject): boolean {
+	const payload = (body.pushNotification as IDataObject | undefined)?.payload as
+		| IDataObject
+		| undefined;
+	return payload !== undefined && !payload.title && !payload.body;
+}
+
+/**
+ * An update's push without text of its own gets the stored notification's title and message, as
+ * Fliplet's editor builds the push of a notification it publishes; refused when it has none.
+ */
+export function fillPushText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	stored: IDataObject | undefined,
+): void {
+	if (!pushLacksText(body)) return;
+	const payload = (body.pushNotification as IDataObject).payload as IDataObject;
+	const data = (stored?.data ?? {}) as IDataObject;
+	payload.title = String(data.title ?? '');
+	payload.body = String(data.message ?? '');
+	requirePushText(context, itemIndex, payload);
+}
+
+/**
+ * The API's pushNotification object, and the screen it links to (which the notification's
+ * `data.navigate` carries too, as Fliplet's editor sets both); undefined when no push is asked for.
+ */
 export function readPush(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	data: IDataObject | undefined,
-) {
+	requireText = true,
+): { pushNotification: IDataObject; navigate?: IDataObject } | undefined {
 	const options = pushOptions(context, itemIndex);
 	if (!options) return undefined;
 	const payload: IDataObject = {
 		title: options.title || String(data?.title ?? ''),
 		body: options.body || String(data?.message ?? ''),
 	};
-	if (!payload.title && !payload.body) {
-		refuseItem(
-			context,
-			itemIndex,
-			'the push notification has no title and no body',
-			'Fill in the push Title or Body, or the notification Title or Message.',
-		);
-	}
+	if (requireText) requirePushText(context, itemIndex, payload);
 	if (options.badge !== undefined) payload.badge = options.badge;
-	if (options.sound) payload.sound = options.sound;
-	if (options.priority) payload.priority = options.priority;
+	const { sound, priority, icon } = { ...PUSH_DEFAULTS, ...options };
+	if (sound) payload.sound = sound;
+	payload.priority = priority || PUSH_DEFAULTS.priority;
+	if (icon) payload.icon = icon;
 	const link = screenLink(context, itemIndex, options);
 	if (link) payload.custom = { customData: link };
 	const push: IDataObject = { payload };
@@ -218,7 +278,7 @@ export function readPush(
 	if (ids.length) push.subscriptions = ids.map(Number);
 	const delay = dateField(context, itemIndex, options.delayUntil, 'Delay Until');
 	if (delay !== undefined) push.delayUntilTimestamp = Math.floor(delay / 1000);
-	return push;
+	return { pushNotification: push, ...(link ? { navigate: link } : {}) };
 }
 
 /** One notification to create: the app it belongs to and the API's create body. */
@@ -238,6 +298,7 @@ export function buildCreateBody(context: IExecuteFunctions, itemIndex: number): 
 			'Fill in Title, Message or Additional Data.',
 		);
 	const { status, orderAt } = readStatus(context, itemIndex);
+	if (status === 'draft') refuseDraftPush(context, itemIndex);
 	const body: IDataObject = { data, status };
 	if (orderAt !== undefined) body.orderAt = orderAt;
 	const scope = readScope(context, itemIndex);
@@ -245,29 +306,35 @@ export function buildCreateBody(context: IExecuteFunctions, itemIndex: number): 
 	const type = readType(context, itemIndex);
 	if (type) body.type = type;
 	const push = readPush(context, itemIndex, data);
-	if (push) body.pushNotification = push;
+	if (push) {
+		body.pushNotification = push.pushNotification;
+		if (push.navigate) body.data = { ...data, navigate: push.navigate };
+	}
 	return body;
 }
 
 /**
  * The update body. Status is sent unless it is "keep" (the caller then adds the current status and
- * orderAt): the API resets an update without one to draft. orderAt (Unix seconds) is sent for
- * scheduled notifications. The scope is left out for "keep" and for everyone (see update).
+ * orderAt, and refuses a push on a draft): the API resets an update without one to draft. orderAt
+ * (Unix seconds) is sent for scheduled notifications. The scope is left out for "keep" and for
+ * everyone (see update). A screen link without other data is merged into the stored data. A
+ * push without text is completed from the stored notification (see fillPushText).
  */
 export function buildUpdateBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const data = readData(context, itemIndex);
 	const { status, orderAt } = readStatus(context, itemIndex);
+	if (status === 'draft') refuseDraftPush(context, itemIndex);
 	const body: IDataObject = status === 'keep' ? {} : { status };
-	if (data) {
-		body.data = data;
-		body.extendData = context.getNodeParameter('dataMode', itemIndex, 'merge') === 'merge';
+	const push = readPush(context, itemIndex, data, false);
+	if (data || push?.navigate) {
+		body.data = push?.navigate ? { ...data, navigate: push.navigate } : data;
+		body.extendData = !data || context.getNodeParameter('dataMode', itemIndex, 'merge') === 'merge';
 	}
 	if (orderAt !== undefined) body.orderAt = orderAt;
 	const scope = readScope(context, itemIndex);
 	if (scope) body.scope = scope;
 	const type = readType(context, itemIndex);
 	if (type) body.type = type;
-	const push = readPush(context, itemIndex, data);
-	if (push) body.pushNotification = push;
+	if (push) body.pushNotification = push.pushNotification;
 	return body;
 }

@@ -19,7 +19,7 @@ import {
 	statusFields,
 } from './notification.descriptions';
 import { LIST_EVERYTHING } from './listEverything';
-import { buildUpdateBody } from './payload';
+import { buildUpdateBody, fillPushText, pushLacksText, refuseDraftPush } from './payload';
 import { notificationFrom } from './response';
 
 const properties: INodeProperties[] = [
@@ -77,10 +77,17 @@ async function currentNotification(
 	return record;
 }
 
-/** The current status and orderAt, to send back unchanged: without them it would become a draft sent now. */
+/**
+ * The current status and orderAt, to send back unchanged: without them it would become a draft
+ * sent now. orderAt goes as Unix seconds, the only form the platform's own code sends (answers
+ * carry an ISO date; a number is taken as seconds already).
+ */
 function keptSchedule(record: IDataObject): IDataObject {
 	const kept: IDataObject = { status: record.status };
-	if (record.orderAt !== undefined && record.orderAt !== null) kept.orderAt = record.orderAt;
+	const { orderAt } = record;
+	if (typeof orderAt === 'number') kept.orderAt = orderAt;
+	else if (typeof orderAt === 'string' && !Number.isNaN(Date.parse(orderAt)))
+		kept.orderAt = Math.floor(Date.parse(orderAt) / 1000);
 	return kept;
 }
 
@@ -98,9 +105,11 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const keepStatus = changes.status === undefined;
 		const toEveryone = this.getNodeParameter('scopeMode', itemIndex, 'keep') === 'everyone';
 		const current =
-			keepStatus || toEveryone
+			keepStatus || toEveryone || pushLacksText(changes)
 				? await currentNotification.call(this, appId, id, itemIndex)
 				: undefined;
+		if (keepStatus && current?.status === 'draft')
+			refuseDraftPush(this, itemIndex, `notification ${id} is a draft, and Status is Keep Current`);
 		// Fliplet's editor never sends an empty scope, so an audience cannot be taken away here.
 		if (current && toEveryone && hasScope(current)) {
 			throw new NodeOperationError(
@@ -113,6 +122,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				},
 			);
 		}
+		fillPushText(this, itemIndex, changes, current);
 		const body = keepStatus && current ? { ...keptSchedule(current), ...changes } : changes;
 		const response = await flipletApiRequest.call(this, {
 			method: 'PUT',
