@@ -49,7 +49,13 @@ export interface Sandbox {
 }
 
 export interface SandboxFault {
-	mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
+	mode:
+		| 'status-before'
+		| 'status-after'
+		| 'drop-before'
+		| 'drop-after'
+		| 'delay'
+		| 'stamp-at-start';
 	count?: number;
 	status?: number;
 	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
@@ -59,7 +65,10 @@ export interface SandboxFault {
 	delayMs?: number;
 	method?: string;
 	path?: string;
-	/** A status-before answer waits for it (e.g. until the client's next request has arrived). */
+	/**
+	 * A status-before answer waits for it (e.g. until the client's next request has arrived); a
+	 * stamp-at-start write is stored once it settles (its rows keep the time it was taken).
+	 */
 	waitFor?: Promise<unknown>;
 }
 
