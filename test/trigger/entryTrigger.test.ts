@@ -1,6 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { emittedIds, runPoll } from '../harness/poll';
+import { LOOK_BACK_MS } from '../../nodes/FlipletTrigger/lookBack';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
 const store = require('../../sandbox/dataSources/store');
@@ -116,7 +117,8 @@ describe('Fliplet Trigger → data source entries', () => {
 
 	it('starts reading where the last poll stopped, and further back when deletions moved entries', async () => {
 		let clock = Date.parse('2026-04-04T08:00:00.000Z');
-		sandbox().state.now = () => (clock += 10);
+		// Entries further apart than the look-back: a poll reads again only the newest it delivered.
+		sandbox().state.now = () => (clock += LOOK_BACK_MS + 10);
 		const old = Array.from({ length: 600 }, (_, n) => insert(`Old ${n}`));
 		const start = await poll('newEntry', undefined);
 		const firstBatch = [insert('N1'), insert('N2'), insert('N3')];
@@ -169,7 +171,7 @@ describe('Fliplet Trigger → data source entries', () => {
 		expect(fromDate.items).toBeNull();
 		before = offsets().length;
 		expect((await poll('newEntry', fromDate.staticData)).items).toBeNull();
-		expect(offsets().slice(before)).toEqual([last - 1]);
+		expect(offsets().slice(before)).toEqual([last]);
 
 		const fresh = insert('Fresh');
 		const one = await poll('newEntry', idle.staticData);
@@ -186,8 +188,8 @@ describe('Fliplet Trigger → data source entries', () => {
 		clock += 1;
 		const tied = Array.from({ length: 40 }, (_, n) => insert(`Tied ${n}`));
 		const start = await poll('newEntry', undefined);
-		expect((start.staticData['node:Fliplet Trigger'] as any).cursor.ids).toEqual(
-			expect.arrayContaining(tied.map((e) => String(e.id))),
+		expect((start.staticData['node:Fliplet Trigger'] as any).cursor.delivered).toEqual(
+			expect.arrayContaining(tied.map((e) => `${e.id}@${Date.parse(e.createdAt)}`)),
 		);
 		clock += 1;
 		const fresh = insert('After');
