@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../Fliplet/helpers/isObject';
-import { lookBack, versionKey } from './lookBack';
+import { versionKey } from '../Fliplet/helpers/deliveredVersions';
+import { lookBack } from './lookBack';
 
 /**
  * Where the trigger stands: every event before `floor` counts as delivered (or as history), and of
@@ -165,7 +166,7 @@ export async function eventsSince(
 			key: cursor.key,
 			...(at === undefined ? {} : { at }),
 			...(floor === undefined ? {} : { floor }),
-			delivered: window.delivered,
+			delivered: window.versions,
 		};
 	}
 	const offset = resumePosition(read, timeMs(next.floor)) ?? cursor.offset;
