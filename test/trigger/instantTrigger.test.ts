@@ -217,6 +217,90 @@ describe('Fliplet Instant Trigger', () => {
 		expect(apiRequests(sandbox(), /\/data\//)).toHaveLength(0);
 	});
 
+	it('a replayed call starts no second run for an entry that has not changed since its last run', async () => {
+		let clock = Date.parse('2026-09-02T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		await startHost(['insert', 'update']);
+		await host.publish();
+		const entry = await insert({ Name: 'Facilities' });
+		expect(host.executions).toHaveLength(1);
+		// Anyone who can read the data source's hooks can capture and replay a call.
+		const [captured] = sandbox().state.hookCalls;
+		const replay = () =>
+			fetch(host.productionUrl, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...captured.headers },
+				body: JSON.stringify(captured.body),
+			});
+		const replies = [await replay(), await replay(), await replay()];
+		await host.settled();
+		expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+		expect(await replies[0].json()).toEqual({
+			message: `Entry ${entry.id} has not changed since its last run`,
+		});
+		expect(host.executions).toHaveLength(1);
+
+		// A real change runs again, once: the replayed insert call now reads that same version.
+		clock += 1_000;
+		const updated = await callSandbox(
+			sandbox(),
+			'PUT',
+			`/v1/data-sources/${DEPARTMENTS}/data/${entry.id}`,
+			{ Name: 'Facilities & Security' },
+			TOKENS.org,
+		);
+		expect(updated.status).toBe(200);
+		await settle();
+		expect((await replay()).status).toBe(200);
+		await host.settled();
+		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([
+			{ Name: 'Facilities' },
+			{ Name: 'Facilities & Security' },
+		]);
+		// What it remembers is the entry's id and updatedAt, never the secret or the entry's data.
+		const versions = [entry.updatedAt, updated.body.updatedAt].map(
+			(time) => `${entry.id}@${Date.parse(time)}`,
+		);
+		expect([...(host.nodeStaticData.started as string[])].sort()).toEqual(versions.sort());
+	});
+
+	it('a call naming an entry nobody changed since publishing starts nothing', async () => {
+		const [seeded] = sandbox().state.entries.filter(
+			(entry: { dataSourceId: number }) => entry.dataSourceId === DEPARTMENTS,
+		);
+		let clock = Date.parse('2026-09-01T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		await startHost(['insert']);
+		const before = await insert({ Name: 'Stored an hour before publishing' });
+		clock += 3_600_000;
+		const justBefore = await insert({ Name: 'Stored a second before publishing' });
+		clock += 1_000;
+		await host.publish();
+		const call = (entryId: number) =>
+			fetch(host.productionUrl, {
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/json',
+					[SECRET_HEADER]: String(host.nodeStaticData.secret),
+				},
+				body: JSON.stringify({ dataSourceId: DEPARTMENTS, entryId: String(entryId) }),
+			});
+		const old = [await call(seeded.id), await call(before.id)];
+		await host.settled();
+		expect(old.map((reply) => reply.status)).toEqual([200, 200]);
+		expect(await old[1].json()).toEqual({
+			message: `Entry ${before.id} was last changed before this workflow was published, or before the runs it remembers`,
+		});
+		expect(host.executions).toHaveLength(0);
+
+		// Within a minute of publishing (a lagging server clock, a commit begun just before), an
+		// insert still counts: it runs once.
+		expect((await call(justBefore.id)).status).toBe(200);
+		expect((await call(justBefore.id)).status).toBe(200);
+		await host.settled();
+		expect(host.executions.map((e) => e.items[0].json.id)).toEqual([justBefore.id]);
+	});
+
 	it('unpublishing removes only its own hook: the hook list is back to what it was', async () => {
 		await seedOtherHook();
 		const before = JSON.parse(JSON.stringify(hooksOf()));
