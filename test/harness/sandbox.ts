@@ -55,6 +55,8 @@ export interface SandboxFault {
 		| 'drop-before'
 		| 'drop-after'
 		| 'delay'
+		| 'cut-after'
+		| 'drip-after'
 		| 'stamp-at-start';
 	count?: number;
 	status?: number;
