@@ -1,11 +1,15 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The sandbox fault "a write that stamps its rows when it starts": its rows carry the time it was
 // taken, and show only once it is released, so reads made in between do not see them.
-import { callSandbox, onSandboxRequest, TOKENS, useSandbox } from '../harness';
+import { callSandbox, TOKENS, useSandbox } from '../harness';
+import { startStampedCommit } from '../harness/stampedCommit';
 
 const sandbox = useSandbox();
 const DEPARTMENTS = 101;
 const QUERY = `/v1/data-sources/${DEPARTMENTS}/data/query`;
+
+const insert = (name: string) =>
+	callSandbox(sandbox(), 'PUT', `/v1/data-sources/${DEPARTMENTS}/data`, { Name: name }, TOKENS.org);
 
 async function names() {
 	const answer = await callSandbox(sandbox(), 'POST', QUERY, { type: 'select' }, TOKENS.org);
@@ -16,38 +20,16 @@ describe('sandbox fault: stamp-at-start', () => {
 	it('a commit keeps the time it started, and its rows show only when it ends', async () => {
 		let clock = Date.parse('2026-06-01T08:00:00.000Z');
 		sandbox().state.now = () => clock;
-		let release!: () => void;
-		// The commit is taken (and its time read) in the same turn the sandbox records it.
-		const taken = new Promise<void>((resolve) =>
-			onSandboxRequest(sandbox(), (request) => request.path.endsWith('/commit') && resolve()),
-		);
-		sandbox().injectFault({
-			mode: 'stamp-at-start',
-			method: 'POST',
-			path: '/commit$',
-			waitFor: new Promise<void>((resolve) => (release = resolve)),
+		const commit = await startStampedCommit(sandbox(), DEPARTMENTS, {
+			append: true,
+			entries: [{ data: { Name: 'Long commit' } }],
 		});
-		const commit = callSandbox(
-			sandbox(),
-			'POST',
-			`/v1/data-sources/${DEPARTMENTS}/commit`,
-			{ append: true, entries: [{ data: { Name: 'Long commit' } }] },
-			TOKENS.org,
-		);
-		await taken;
 		clock += 5_000;
-		const quick = await callSandbox(
-			sandbox(),
-			'PUT',
-			`/v1/data-sources/${DEPARTMENTS}/data`,
-			{ Name: 'Quick insert' },
-			TOKENS.org,
-		);
+		const quick = await insert('Quick insert');
 		expect(quick.body.createdAt).toBe('2026-06-01T08:00:05.000Z');
 		expect(await names()).not.toContain('Long commit');
 
-		release();
-		expect((await commit).status).toBe(200);
+		expect((await commit.land()).status).toBe(200);
 		const stored = sandbox()
 			.state.entries.filter((entry: any) => entry.dataSourceId === DEPARTMENTS)
 			.find((entry: any) => entry.data.Name === 'Long commit');
@@ -70,15 +52,9 @@ describe('sandbox fault: stamp-at-start', () => {
 		);
 		expect(armed.status).toBe(200);
 		const before = Date.now();
-		const insert = await callSandbox(
-			sandbox(),
-			'PUT',
-			`/v1/data-sources/${DEPARTMENTS}/data`,
-			{ Name: 'Delayed' },
-			TOKENS.org,
-		);
-		expect(insert.status).toBe(201);
-		const stampedAt = Date.parse(insert.body.createdAt);
+		const delayed = await insert('Delayed');
+		expect(delayed.status).toBe(201);
+		const stampedAt = Date.parse(delayed.body.createdAt);
 		expect(stampedAt).toBeGreaterThanOrEqual(before);
 		expect(Date.now() - stampedAt).toBeGreaterThanOrEqual(300);
 	});

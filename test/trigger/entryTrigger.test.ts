@@ -2,46 +2,13 @@
 import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { emittedIds, runPoll } from '../harness/poll';
 import { LOOK_BACK_MS } from '../../nodes/FlipletTrigger/lookBack';
+import { DEPARTMENTS, entryTriggerKit } from './entryTriggerKit';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
 const store = require('../../sandbox/dataSources/store');
 
 const sandbox = useSandbox();
-const DEPARTMENTS = 101;
-
-function poll(
-	event: string,
-	staticData: Record<string, any> | undefined,
-	extra: Record<string, unknown> = {},
-) {
-	return runPoll({
-		parameters: {
-			event,
-			dataSource: { __rl: true, mode: 'id', value: String(DEPARTMENTS) },
-			...extra,
-		} as never,
-		credentials: sandboxCredential(sandbox(), TOKENS.app),
-		staticData,
-		mode: 'trigger',
-	});
-}
-
-function insert(name: string) {
-	const state = sandbox().state;
-	const entry = store.newEntry(state, { id: DEPARTMENTS }, { Name: name });
-	store.appendEntries(state, DEPARTMENTS, [entry]);
-	return entry;
-}
-
-function update(entry: Record<string, any>, name: string): Record<string, any> {
-	const changed = {
-		...entry,
-		data: { Name: name },
-		updatedAt: new Date(sandbox().state.now()).toISOString(),
-	};
-	store.replaceEntry(sandbox().state, DEPARTMENTS, changed);
-	return changed;
-}
+const { poll, insert, update } = entryTriggerKit(sandbox);
 
 const ids = emittedIds;
 

@@ -59,6 +59,30 @@ async function insert(data: Record<string, unknown>) {
 	return response.body;
 }
 
+async function update(entryId: number, data: Record<string, unknown>) {
+	const response = await callSandbox(
+		sandbox(),
+		'PUT',
+		`/v1/data-sources/${DEPARTMENTS}/data/${entryId}`,
+		data,
+		TOKENS.org,
+	);
+	expect(response.status).toBe(200);
+	await settle();
+	return response.body;
+}
+
+/** A call to the workflow's webhook URL, as Fliplet (or anyone who read the hook) makes it. */
+const callHook = (headers: Record<string, string>, body: unknown) =>
+	fetch(host.productionUrl, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', ...headers },
+		body: JSON.stringify(body),
+	});
+
+/** The header of a call signed with the activation's secret. */
+const signed = () => ({ [SECRET_HEADER]: String(host.nodeStaticData.secret) });
+
 async function seedOtherHook() {
 	const response = await callSandbox(
 		sandbox(),
@@ -140,15 +164,7 @@ describe('Fliplet Instant Trigger', () => {
 		const entry = await insert({ Name: 'Ops' });
 		expect(host.calls).toHaveLength(0);
 
-		const updated = await callSandbox(
-			sandbox(),
-			'PUT',
-			`/v1/data-sources/${DEPARTMENTS}/data/${entry.id}`,
-			{ Name: 'Operations' },
-			TOKENS.org,
-		);
-		expect(updated.status).toBe(200);
-		await settle();
+		await update(entry.id, { Name: 'Operations' });
 		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([{ Name: 'Operations' }]);
 
 		const commit = (runHooks?: string[]) =>
@@ -182,11 +198,7 @@ describe('Fliplet Instant Trigger', () => {
 		expect(host.executions).toHaveLength(1);
 
 		const post = (headers: Record<string, string>) =>
-			fetch(host.productionUrl, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', ...headers },
-				body: JSON.stringify({ dataSourceId: DEPARTMENTS, entryId: String(entry.id) }),
-			});
+			callHook(headers, { dataSourceId: DEPARTMENTS, entryId: String(entry.id) });
 		const unsigned = await post({});
 		const forged = await post({ [SECRET_HEADER]: 'x'.repeat(40) });
 		const short = await post({ [SECRET_HEADER]: String(host.nodeStaticData.secret).slice(0, 39) });
@@ -201,14 +213,7 @@ describe('Fliplet Instant Trigger', () => {
 	it('a signed call without an entry id fails visibly instead of starting an empty run', async () => {
 		await startHost();
 		await host.publish();
-		const response = await fetch(host.productionUrl, {
-			method: 'POST',
-			headers: {
-				'Content-Type': 'application/json',
-				[SECRET_HEADER]: String(host.nodeStaticData.secret),
-			},
-			body: JSON.stringify({ dataSourceId: DEPARTMENTS, entryId: '' }),
-		});
+		const response = await callHook(signed(), { dataSourceId: DEPARTMENTS, entryId: '' });
 		await host.settled();
 		expect(response.status).toBe(500);
 		expect(host.executions).toHaveLength(1);
@@ -226,12 +231,7 @@ describe('Fliplet Instant Trigger', () => {
 		expect(host.executions).toHaveLength(1);
 		// Anyone who can read the data source's hooks can capture and replay a call.
 		const [captured] = sandbox().state.hookCalls;
-		const replay = () =>
-			fetch(host.productionUrl, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', ...captured.headers },
-				body: JSON.stringify(captured.body),
-			});
+		const replay = () => callHook(captured.headers, captured.body);
 		const replies = [await replay(), await replay(), await replay()];
 		await host.settled();
 		expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
@@ -242,15 +242,7 @@ describe('Fliplet Instant Trigger', () => {
 
 		// A real change runs again, once: the replayed insert call now reads that same version.
 		clock += 1_000;
-		const updated = await callSandbox(
-			sandbox(),
-			'PUT',
-			`/v1/data-sources/${DEPARTMENTS}/data/${entry.id}`,
-			{ Name: 'Facilities & Security' },
-			TOKENS.org,
-		);
-		expect(updated.status).toBe(200);
-		await settle();
+		const updated = await update(entry.id, { Name: 'Facilities & Security' });
 		expect((await replay()).status).toBe(200);
 		await host.settled();
 		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([
@@ -258,7 +250,7 @@ describe('Fliplet Instant Trigger', () => {
 			{ Name: 'Facilities & Security' },
 		]);
 		// What it remembers is the entry's id and updatedAt, never the secret or the entry's data.
-		const versions = [entry.updatedAt, updated.body.updatedAt].map(
+		const versions = [entry.updatedAt, updated.updatedAt].map(
 			(time) => `${entry.id}@${Date.parse(time)}`,
 		);
 		expect([...(host.nodeStaticData.started as string[])].sort()).toEqual(versions.sort());
@@ -277,14 +269,7 @@ describe('Fliplet Instant Trigger', () => {
 		clock += 1_000;
 		await host.publish();
 		const call = (entryId: number) =>
-			fetch(host.productionUrl, {
-				method: 'POST',
-				headers: {
-					'Content-Type': 'application/json',
-					[SECRET_HEADER]: String(host.nodeStaticData.secret),
-				},
-				body: JSON.stringify({ dataSourceId: DEPARTMENTS, entryId: String(entryId) }),
-			});
+			callHook(signed(), { dataSourceId: DEPARTMENTS, entryId: String(entryId) });
 		const old = [await call(seeded.id), await call(before.id)];
 		await host.settled();
 		expect(old.map((reply) => reply.status)).toEqual([200, 200]);
@@ -327,11 +312,7 @@ describe('Fliplet Instant Trigger', () => {
 		// A new activation gets a new secret; the old one no longer opens the door.
 		await host.publish();
 		expect(host.nodeStaticData.secret).not.toBe(firstSecret);
-		const stale = await fetch(host.productionUrl, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', [SECRET_HEADER]: String(firstSecret) },
-			body: JSON.stringify({ entryId: '1' }),
-		});
+		const stale = await callHook({ [SECRET_HEADER]: String(firstSecret) }, { entryId: '1' });
 		expect(stale.status).toBe(401);
 		await host.unpublish();
 		expect(hooksOf()).toEqual([...before, added]);

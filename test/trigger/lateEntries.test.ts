@@ -2,45 +2,17 @@
 // The entry trigger against writers that the high-water mark alone misses: an entry changed while
 // a poll pages, a commit whose rows carry the time it started but show when it ends, a server
 // clock that lags. Every insert and every edit is delivered, each version once.
-import { callSandbox, onSandboxRequest, sandboxCredential, TOKENS, useSandbox } from '../harness';
-import { emittedIds, runPoll } from '../harness/poll';
+import { useSandbox } from '../harness';
+import { emittedIds } from '../harness/poll';
+import { startStampedCommit } from '../harness/stampedCommit';
 import { LOOK_BACK_MS, MAX_REMEMBERED } from '../../nodes/FlipletTrigger/lookBack';
+import { DEPARTMENTS, entryTriggerKit } from './entryTriggerKit';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
 const store = require('../../sandbox/dataSources/store');
 
 const sandbox = useSandbox();
-const DEPARTMENTS = 101;
-
-function poll(event: string, staticData: Record<string, any> | undefined, max?: number) {
-	return runPoll({
-		parameters: {
-			event,
-			dataSource: { __rl: true, mode: 'id', value: String(DEPARTMENTS) },
-			...(max === undefined ? {} : { maxEventsPerPoll: max }),
-		} as never,
-		credentials: sandboxCredential(sandbox(), TOKENS.app),
-		staticData,
-		mode: 'trigger',
-	});
-}
-
-function insert(name: string) {
-	const state = sandbox().state;
-	const entry = store.newEntry(state, { id: DEPARTMENTS }, { Name: name });
-	store.appendEntries(state, DEPARTMENTS, [entry]);
-	return entry;
-}
-
-function update(entry: Record<string, any>, name: string): Record<string, any> {
-	const changed = {
-		...entry,
-		data: { Name: name },
-		updatedAt: new Date(sandbox().state.now()).toISOString(),
-	};
-	store.replaceEntry(sandbox().state, DEPARTMENTS, changed);
-	return changed;
-}
+const { poll, insert, update } = entryTriggerKit(sandbox);
 
 const delivered = (items: Array<{ json: Record<string, any> }> | null) =>
 	(items ?? []).map((item) => [item.json.id, item.json.data.Name]);
@@ -67,7 +39,7 @@ describe('Fliplet Trigger → entries that show up late', () => {
 				edited = update(added[0], 'E0 edited');
 			},
 		});
-		const one = await poll('newOrUpdatedEntry', start.staticData, 5000);
+		const one = await poll('newOrUpdatedEntry', start.staticData, { maxEventsPerPoll: 5000 });
 		expect(edited).toBeDefined();
 		const ids = emittedIds(one.items);
 		expect(new Set(ids).size).toBe(ids.length);
@@ -87,30 +59,13 @@ describe('Fliplet Trigger → entries that show up late', () => {
 		const start = await poll('newOrUpdatedEntry', undefined);
 
 		// A long commit starts: it inserts one entry and edits another, stamped now.
-		let release!: () => void;
-		const taken = new Promise<void>((resolve) =>
-			onSandboxRequest(sandbox(), (request) => request.path.endsWith('/commit') && resolve()),
-		);
-		sandbox().injectFault({
-			mode: 'stamp-at-start',
-			method: 'POST',
-			path: '/commit$',
-			waitFor: new Promise<void>((resolve) => (release = resolve)),
+		const commit = await startStampedCommit(sandbox(), DEPARTMENTS, {
+			append: true,
+			entries: [
+				{ data: { Name: 'From the commit' } },
+				{ id: existing.id, data: { Name: 'Edited' } },
+			],
 		});
-		const commit = callSandbox(
-			sandbox(),
-			'POST',
-			`/v1/data-sources/${DEPARTMENTS}/commit`,
-			{
-				append: true,
-				entries: [
-					{ data: { Name: 'From the commit' } },
-					{ id: existing.id, data: { Name: 'Edited' } },
-				],
-			},
-			TOKENS.org,
-		);
-		await taken;
 		// Meanwhile another writer's entry shows at once, and a poll moves the cursor past it.
 		clock += 5_000;
 		const quick = insert('Quick');
@@ -118,8 +73,7 @@ describe('Fliplet Trigger → entries that show up late', () => {
 		expect(delivered(one.items)).toEqual([[quick.id, 'Quick']]);
 		expect(cursorOf(one.staticData).at).toBe(quick.updatedAt);
 
-		release();
-		expect((await commit).status).toBe(200);
+		expect((await commit.land()).status).toBe(200);
 		const two = await poll('newOrUpdatedEntry', one.staticData);
 		const fromCommit = store
 			.entriesOf(sandbox().state, DEPARTMENTS)
@@ -132,39 +86,29 @@ describe('Fliplet Trigger → entries that show up late', () => {
 		expect((await poll('newOrUpdatedEntry', two.staticData)).items).toBeNull();
 	});
 
-	it('New Entry: an entry from a server whose clock lags is delivered, once', async () => {
-		let clock = Date.parse('2026-07-03T08:00:00.000Z');
-		sandbox().state.now = () => clock;
-		const start = await poll('newEntry', undefined);
-		clock += 10_000;
-		const first = insert('On time');
-		const one = await poll('newEntry', start.staticData);
-		expect(delivered(one.items)).toEqual([[first.id, 'On time']]);
-		// Another server, one second behind, stores an entry just after that poll.
-		clock -= 1_000;
-		const lagging = insert('Lagging');
-		clock += 1_500;
-		const next = insert('Next');
-		const two = await poll('newEntry', one.staticData);
-		expect(delivered(two.items)).toEqual([
-			[lagging.id, 'Lagging'],
-			[next.id, 'Next'],
-		]);
-		expect((await poll('newEntry', two.staticData)).items).toBeNull();
-	});
-
-	it('an entry stamped further back than the look-back is history', async () => {
-		let clock = Date.parse('2026-07-04T08:00:00.000Z');
-		sandbox().state.now = () => clock;
-		const start = await poll('newEntry', undefined);
-		clock += 10_000;
-		const first = insert('On time');
-		const one = await poll('newEntry', start.staticData);
-		expect(emittedIds(one.items)).toEqual([first.id]);
-		clock -= LOOK_BACK_MS + 1;
-		insert('Too late');
-		expect((await poll('newEntry', one.staticData)).items).toBeNull();
-	});
+	it.each([
+		['a second', 1_000, true],
+		['more than the look-back', LOOK_BACK_MS + 1, false],
+	])(
+		'New Entry: an entry from a server whose clock lags %s (delivered: %s)',
+		async (_, lagMs, delivered) => {
+			let clock = Date.parse('2026-07-03T08:00:00.000Z');
+			sandbox().state.now = () => clock;
+			const start = await poll('newEntry', undefined);
+			clock += 10_000;
+			const first = insert('On time');
+			const one = await poll('newEntry', start.staticData);
+			expect(emittedIds(one.items)).toEqual([first.id]);
+			// Another server, whose clock is behind, stores an entry just after that poll.
+			clock -= lagMs;
+			const lagging = insert('Lagging');
+			clock += lagMs + 500;
+			const next = insert('Next');
+			const two = await poll('newEntry', one.staticData);
+			expect(emittedIds(two.items)).toEqual(delivered ? [lagging.id, next.id] : [next.id]);
+			expect((await poll('newEntry', two.staticData)).items).toBeNull();
+		},
+	);
 
 	it('keeps its cursor bounded: a burst in one minute, and 1,000 entries sharing one time', async () => {
 		let clock = Date.parse('2026-07-05T08:00:00.000Z');
@@ -179,7 +123,7 @@ describe('Fliplet Trigger → entries that show up late', () => {
 		let staticData = start.staticData;
 		const seen: unknown[] = [];
 		for (;;) {
-			const result = await poll('newEntry', staticData, 700);
+			const result = await poll('newEntry', staticData, { maxEventsPerPoll: 700 });
 			expect(result.error).toBeUndefined();
 			staticData = result.staticData;
 			const remembered = cursorOf(staticData).delivered.length;

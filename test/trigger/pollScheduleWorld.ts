@@ -3,7 +3,8 @@
 // clock the schedule moves, other writers (direct inserts, edits, deletes, inserts from a lagging
 // server, and commits over HTTP that stamp their rows when they start and land when released),
 // and the history of every entry version that was ever current, to check deliveries against.
-import { callSandbox, onSandboxRequest, TOKENS, type Sandbox } from '../harness';
+import type { Sandbox } from '../harness';
+import { startStampedCommit } from '../harness/stampedCommit';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
 const store = require('../../sandbox/dataSources/store');
@@ -23,10 +24,7 @@ export type Write =
 export const versionOf = (entry: { id: unknown; updatedAt: string }) =>
 	`${entry.id}@${Date.parse(entry.updatedAt)}`;
 
-interface PendingCommit {
-	release: () => void;
-	landed: Promise<void>;
-}
+type PendingCommit = Awaited<ReturnType<typeof startStampedCommit>>;
 
 export class ScheduleWorld {
 	clock = Date.parse('2026-10-01T08:00:00.000Z');
@@ -83,19 +81,14 @@ export class ScheduleWorld {
 		} else if (write.kind === 'commitStart') {
 			await this.startCommit(write.inserts, write.edits);
 		} else if (write.kind === 'commitEnd' && this.pending.length) {
-			const [commit] = this.pending.splice(write.pick % this.pending.length, 1);
-			commit.release();
-			await commit.landed;
+			await this.pending.splice(write.pick % this.pending.length, 1)[0].land();
 		}
 		this.record();
 	}
 
 	/** Releases every commit still open and waits until each has landed (or failed). */
 	async endCommits(): Promise<void> {
-		for (const commit of this.pending.splice(0)) {
-			commit.release();
-			await commit.landed;
-		}
+		for (const commit of this.pending.splice(0)) await commit.land();
 		this.record();
 	}
 
@@ -109,37 +102,15 @@ export class ScheduleWorld {
 		const edited = entries.length
 			? [...new Set(edits.map((pick) => entries[pick % entries.length].id))]
 			: [];
-		let release!: () => void;
-		const taken = new Promise<void>((resolve) => {
-			const stop = onSandboxRequest(this.sandbox, (request) => {
-				if (!request.path.endsWith('/commit')) return;
-				stop();
-				resolve();
-			});
+		const commit = await startStampedCommit(this.sandbox, DATA_SOURCE, {
+			append: true,
+			returnEntries: false,
+			entries: [
+				...Array.from({ length: inserts }, () => ({ data: { Name: this.name() } })),
+				...edited.map((id) => ({ id, data: { Name: this.name() } })),
+			],
 		});
-		this.sandbox.injectFault({
-			mode: 'stamp-at-start',
-			method: 'POST',
-			path: '/commit$',
-			waitFor: new Promise<void>((resolve) => (release = resolve)),
-		});
-		const answer = callSandbox(
-			this.sandbox,
-			'POST',
-			`/v1/data-sources/${DATA_SOURCE}/commit`,
-			{
-				append: true,
-				returnEntries: false,
-				entries: [
-					...Array.from({ length: inserts }, () => ({ data: { Name: this.name() } })),
-					...edited.map((id) => ({ id, data: { Name: this.name() } })),
-				],
-			},
-			TOKENS.org,
-		);
-		const landed = answer.then(() => this.record());
-		this.pending.push({ release, landed });
-		await taken;
+		this.pending.push(commit);
 	}
 
 	private name(): string {
