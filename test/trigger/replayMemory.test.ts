@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The Instant Trigger's memory of the runs it started is bounded: a pure helper, tested alone
 // (the calls themselves are tested through n8n's engine in instantTrigger.test.ts).
 import {
