@@ -121,7 +121,8 @@ interface NewEvent {
  * The events after the cursor, oldest first, at most `max` of them (the rest wait for the next
  * poll), and the cursor to store once they are delivered. An entry read twice in one poll (changed
  * while the poll was paging) is delivered once, as read last. `stop` ends the reading early (time
- * budget) once something new was found, without losing anything: the rest comes later.
+ * budget) without losing anything, once it can leave the next poll further on: the rest comes
+ * later.
  */
 export async function eventsSince(
 	source: EventSource,
@@ -133,11 +134,13 @@ export async function eventsSince(
 	const delivered = new Set(cursor.delivered);
 	const found = new Map<string, NewEvent>();
 	const read: Array<{ position: number; timeMs: number }> = [];
+	let pastFloor = false;
 	reading: for await (const page of source.pages(cursor.floor, cursor.offset ?? 0, max)) {
 		for (const [index, event] of page.events.entries()) {
 			const time = timeMs(source.timeOf(event));
 			read.push({ position: page.offset + index, timeMs: time });
 			if (time < floorMs) continue;
+			pastFloor = true;
 			const id = String(event.id);
 			const version = versionKey(id, time);
 			// A copy read later is the entry as it is now: it replaces the one read before.
@@ -146,7 +149,9 @@ export async function eventsSince(
 			found.set(id, { event, timeMs: time, version });
 			if (found.size >= max) break reading;
 		}
-		if (found.size && stop()) break;
+		// Stopping inside the look-back before finding anything would leave the next poll where this
+		// one started; before the floor, the next poll starts where this one stopped.
+		if ((found.size || !pastFloor) && stop()) break;
 	}
 	const events = [...found.values()].sort((a, b) => a.timeMs - b.timeMs);
 	const newest = events[events.length - 1];

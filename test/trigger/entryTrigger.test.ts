@@ -145,6 +145,27 @@ describe('Fliplet Trigger → data source entries', () => {
 		expect(ids(one.items)).toEqual([fresh.id]);
 	});
 
+	it('a poll out of time among old entries leaves the next one where it stopped', async () => {
+		let clock = Date.parse('2026-04-09T08:00:00.000Z');
+		sandbox().state.now = () => (clock += 10);
+		Array.from({ length: 1200 }, (_, n) => insert(`Old ${n}`));
+		const fromDate = { startFrom: '2026-04-09T09:00:00.000Z' };
+		// Each poll reads at least one page, even with no time left.
+		const firstOffsets: number[] = [];
+		let staticData: Record<string, any> | undefined;
+		for (let n = 0; n < 3; n++) {
+			const before = apiRequests(sandbox(), /\/data\/query$/).length;
+			const result = await poll('newEntry', staticData, fromDate, 0);
+			expect(result.items).toBeNull();
+			firstOffsets.push(apiRequests(sandbox(), /\/data\/query$/)[before].body.offset);
+			staticData = result.staticData;
+		}
+		expect(firstOffsets).toEqual([0, 500, 1000]);
+		clock = Date.parse('2026-04-09T09:00:01.000Z');
+		const fresh = insert('Fresh');
+		expect(ids((await poll('newEntry', staticData, fromDate, 0)).items)).toEqual([fresh.id]);
+	});
+
 	it('activation remembers every entry sharing the newest time, even more than a page overlap', async () => {
 		let clock = Date.parse('2026-04-08T08:00:00.000Z');
 		sandbox().state.now = () => clock;

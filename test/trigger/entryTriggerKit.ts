@@ -10,10 +10,12 @@ export const DEPARTMENTS = 101;
 /** Polls of the entry trigger on Departments, and another writer's inserts and edits there. */
 export function entryTriggerKit(sandbox: () => Sandbox) {
 	return {
+		/** One scheduled poll; `pollBudgetMs` is the engine's time limit for it (n8n: 5 minutes). */
 		poll(
 			event: string,
 			staticData: Record<string, any> | undefined,
 			extra: Record<string, unknown> = {},
+			pollBudgetMs?: number,
 		) {
 			return runPoll({
 				parameters: {
@@ -24,6 +26,7 @@ export function entryTriggerKit(sandbox: () => Sandbox) {
 				credentials: sandboxCredential(sandbox(), TOKENS.app),
 				staticData,
 				mode: 'trigger',
+				pollBudgetMs,
 			});
 		},
 		insert(name: string) {
