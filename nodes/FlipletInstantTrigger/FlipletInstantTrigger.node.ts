@@ -40,6 +40,11 @@ function activation(context: IHookFunctions | IWebhookFunctions): Activation {
 	return context.getWorkflowStaticData('node') as Activation;
 }
 
+/** Forgets an activation: its secret, its data source and what its runs remember. */
+function forget(stored: Activation): void {
+	for (const key of ['secret', 'dataSourceId', 'floor', 'started']) delete stored[key];
+}
+
 function chosenTarget(context: IHookFunctions): DataSourceTarget {
 	return getDataSourceTarget.call(context, 0);
 }
@@ -134,11 +139,9 @@ export class FlipletInstantTrigger implements INodeType {
 					});
 				}
 				// The data source's time once the hook is in is when calls may start to come.
-				Object.assign(
-					activation(this),
-					{ secret, dataSourceId: id },
-					freshMemory(written.updatedAt),
-				);
+				const stored = activation(this);
+				forget(stored);
+				Object.assign(stored, { secret, dataSourceId: id }, freshMemory(written.updatedAt));
 				return true;
 			},
 
@@ -161,7 +164,7 @@ export class FlipletInstantTrigger implements INodeType {
 					const kept = current.hooks.filter((hook) => !isTriggerHook(hook, url));
 					if (kept.length !== current.hooks.length) await writeHooks.call(this, current.id, kept);
 				}
-				for (const key of ['secret', 'dataSourceId', 'floor', 'started']) delete stored[key];
+				forget(stored);
 				return true;
 			},
 		},
