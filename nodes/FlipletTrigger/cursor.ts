@@ -90,7 +90,6 @@ export async function cursorAtLatest(source: EventSource): Promise<Cursor> {
 	const at = source.timeOf(latest.event);
 	const newest = timeMs(at);
 	const delivered = new Set([versionKey(String(latest.event.id), newest)]);
-	let offset = latest.offset;
 	let firstAt: number | undefined;
 	for await (const page of source.pages(at, latest.offset ?? 0)) {
 		for (const [index, event] of page.events.entries()) {
@@ -100,7 +99,7 @@ export async function cursorAtLatest(source: EventSource): Promise<Cursor> {
 		}
 		if (page.events.some((event) => timeMs(source.timeOf(event)) > newest)) break;
 	}
-	offset = firstAt ?? offset;
+	const offset = firstAt ?? latest.offset;
 	// Events stamped before the newest one are history, even if they show up later.
 	return {
 		key: source.key,
