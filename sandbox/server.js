@@ -34,14 +34,20 @@ const UNAUTHORISED = {
  *   429 `{message, nextValidRequestDate}` or a 400 `{message, type: 'datasource.access', payload}`.
  * - headers: extra response headers of the `status-*` modes, e.g. `{'Retry-After': '1'}`.
  * - waitFor (in-process tests only): a `status-before` answer waits for this promise, e.g. until
- *   the client's next request has arrived, so that request is on its way when this one fails.
+ *   the client's next request has arrived, so that request is on its way when this one fails; a
+ *   `stamp-at-start` write waits for it before it is stored.
  * - `cut-after` runs the handler and starts its answer (status, headers with the full
  *   Content-Length), then destroys the connection after `cutAtBytes` bytes of the body (default:
  *   half of it): a body cut mid-way.
  * - `drip-after` runs the handler and sends its answer `dripBytes` bytes (default 1) every
  *   `dripMs` (default 400), until it is all sent or the client closes the connection: a slow-drip
  *   body that keeps the socket busy.
- * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after',
+ * - `stamp-at-start`: a write whose rows carry the time it started but show only when it ends, as
+ *   a long database commit does. The sandbox's clock is read when the request is taken, the
+ *   handler runs `delayMs` later (default 1000) or once `waitFor` settles (in-process tests), and
+ *   every time it stamps (createdAt, updatedAt) is the time read at the start. Requests served
+ *   meanwhile do not see its rows, so a test can place reads (a poll) in between.
+ * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after'|'stamp-at-start',
  *   count?: number, status?: number, body?: unknown, headers?: Record<string, string>,
  *   delayMs?: number, cutAtBytes?: number, dripBytes?: number, dripMs?: number, method?: string,
  *   path?: string, waitFor?: Promise<unknown> }} Fault
@@ -252,6 +258,33 @@ async function runInterleaves(sandbox, method, path, body) {
 }
 
 /**
+ * A `stamp-at-start` write: reads the clock now, then waits until the write may show (its
+ * `waitFor`, else `delayMs`). Returns the time read.
+ * @param {Fault} fault
+ */
+async function startEarly(sandbox, fault) {
+	const startedAt = sandbox.state.now();
+	await (fault.waitFor ?? new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000)));
+	return startedAt;
+}
+
+/**
+ * Runs `handle` with the sandbox's clock showing `at` (when given) for its synchronous part,
+ * where every route stamps its rows, so nothing served meanwhile sees that clock.
+ * @template T @param {() => T} handle @returns {T}
+ */
+function withClockAt(state, at, handle) {
+	if (at === undefined) return handle();
+	const clock = state.now;
+	state.now = () => at;
+	try {
+		return handle();
+	} finally {
+		state.now = clock;
+	}
+}
+
+/**
  * @param {ReturnType<typeof createSandbox>} sandbox
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
@@ -347,20 +380,23 @@ async function handle(sandbox, req, res) {
 		});
 	}
 
+	const startedAt = fault?.mode === 'stamp-at-start' ? await startEarly(sandbox, fault) : undefined;
 	if (sandbox.interleaves.length) await runInterleaves(sandbox, method, path, record.body);
 	let result;
 	try {
-		result = await route.handler({
-			sandbox,
-			state: sandbox.state,
-			principal,
-			params,
-			query,
-			body: record.body,
-			headers: req.headers,
-			method,
-			path,
-		});
+		result = await withClockAt(sandbox.state, startedAt, () =>
+			route.handler({
+				sandbox,
+				state: sandbox.state,
+				principal,
+				params,
+				query,
+				body: record.body,
+				headers: req.headers,
+				method,
+				path,
+			}),
+		);
 	} catch (error) {
 		if (error instanceof HttpError) return respond(error.status, error.body);
 		throw error;

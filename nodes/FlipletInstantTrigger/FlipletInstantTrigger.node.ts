@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -19,6 +18,7 @@ import { objectFrom } from '../Fliplet/helpers/responses';
 import { credentialTest, listSearch } from '../Fliplet/methods';
 import { flipletApiRequest } from '../Fliplet/transport';
 import { readHooks, writeHooks } from './dataSourceHooks';
+import { freshMemory, judgeCall, type RunMemory } from './replays';
 import {
 	isTriggerHook,
 	sameJson,
@@ -29,7 +29,7 @@ import {
 } from './hookList';
 
 /** What an activation keeps in the workflow's static data (saved by n8n, so queue mode works). */
-interface Activation extends IDataObject {
+interface Activation extends RunMemory {
 	secret?: string;
 	dataSourceId?: number;
 }
@@ -38,6 +38,11 @@ const SECRET_LENGTH = 40;
 
 function activation(context: IHookFunctions | IWebhookFunctions): Activation {
 	return context.getWorkflowStaticData('node') as Activation;
+}
+
+/** Forgets an activation: its secret, its data source and what its runs remember. */
+function forget(stored: Activation): void {
+	for (const key of ['secret', 'dataSourceId', 'floor', 'started']) delete stored[key];
 }
 
 function chosenTarget(context: IHookFunctions): DataSourceTarget {
@@ -133,7 +138,10 @@ export class FlipletInstantTrigger implements INodeType {
 							'The data source was updated but its hooks do not include this trigger. Check that the token may update the data source, then publish again.',
 					});
 				}
-				Object.assign(activation(this), { secret, dataSourceId: id });
+				// The data source's time once the hook is in is when calls may start to come.
+				const stored = activation(this);
+				forget(stored);
+				Object.assign(stored, { secret, dataSourceId: id }, freshMemory(written.updatedAt));
 				return true;
 			},
 
@@ -156,8 +164,7 @@ export class FlipletInstantTrigger implements INodeType {
 					const kept = current.hooks.filter((hook) => !isTriggerHook(hook, url));
 					if (kept.length !== current.hooks.length) await writeHooks.call(this, current.id, kept);
 				}
-				delete stored.secret;
-				delete stored.dataSourceId;
+				forget(stored);
 				return true;
 			},
 		},
@@ -168,10 +175,7 @@ export class FlipletInstantTrigger implements INodeType {
 		const given = this.getHeaderData()[SECRET_HEADER.toLowerCase()];
 		if (!secret || typeof given !== 'string' || !sameSecret(given, secret)) {
 			// Refused before anything runs: no execution starts for a call without the secret.
-			const response = this.getResponseObject();
-			response.writeHead(401, { 'Content-Type': 'application/json' });
-			response.end(JSON.stringify({ message: 'This hook call is not signed for this workflow' }));
-			return { noWebhookResponse: true };
+			return answerWithoutRun(this, 401, 'This hook call is not signed for this workflow');
 		}
 		const body = this.getBodyData();
 		const entryId = String(body.entryId ?? '').trim();
@@ -186,6 +190,36 @@ export class FlipletInstantTrigger implements INodeType {
 			method: 'GET',
 			path: dataSourcePath({ ref: String(dataSourceId), qs: {} }, 'data', entryId),
 		});
-		return { workflowData: [this.helpers.returnJsonArray([objectFrom(response, 'entry')])] };
+		const entry = objectFrom(response, 'entry');
+		// The secret can be read by whoever reads the data source: a call replayed, or naming an
+		// entry nobody changed since publishing, starts nothing.
+		const verdict = judgeCall(
+			activation(this),
+			entry,
+			this.getNodeParameter('events', []) as HookEvent[],
+		);
+		if (verdict === 'unchanged') {
+			return answerWithoutRun(this, 200, `Entry ${entryId} has not changed since its last run`);
+		}
+		if (verdict === 'stale') {
+			return answerWithoutRun(
+				this,
+				200,
+				`Entry ${entryId} was last changed before this workflow was published, or before the runs it remembers`,
+			);
+		}
+		return { workflowData: [this.helpers.returnJsonArray([entry])] };
 	}
+}
+
+/** Answers the hook call at once, starting no execution. */
+function answerWithoutRun(
+	context: IWebhookFunctions,
+	status: number,
+	message: string,
+): IWebhookResponseData {
+	const response = context.getResponseObject();
+	response.writeHead(status, { 'Content-Type': 'application/json' });
+	response.end(JSON.stringify({ message }));
+	return { noWebhookResponse: true };
 }

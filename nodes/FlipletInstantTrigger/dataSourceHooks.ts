@@ -9,6 +9,8 @@ import { flipletApiRequest } from '../Fliplet/transport';
 export interface DataSourceHooks {
 	id: number;
 	hooks: IDataObject[];
+	/** When the data source last changed, by the platform's clock (as it answered it). */
+	updatedAt?: unknown;
 }
 
 /** Reads a data source's id and its hooks as stored (every hook, of every kind). */
@@ -29,7 +31,7 @@ export async function readHooks(
 		});
 	}
 	const hooks = Array.isArray(dataSource.hooks) ? dataSource.hooks.filter(isObject) : [];
-	return { id, hooks: hooks as IDataObject[] };
+	return { id, hooks: hooks as IDataObject[], updatedAt: dataSource.updatedAt };
 }
 
 /**

@@ -113,7 +113,7 @@ export class FlipletTrigger implements INodeType {
 				storeCursor(staticData, await cursorAtLatest(source));
 				return null;
 			}
-			cursor = { key: source.key, at: startFrom, ids: [] };
+			cursor = { key: source.key, floor: startFrom, delivered: [] };
 		}
 		const max = this.getNodeParameter('maxEventsPerPoll', 1000) as number;
 		const started = Date.now();

@@ -1,15 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../Fliplet/helpers/isObject';
+import { versionKey } from '../Fliplet/helpers/deliveredVersions';
+import { lookBack } from './lookBack';
 
-/** Where the trigger stopped: the newest delivered time and the ids delivered at that time. */
+/**
+ * Where the trigger stands: every event before `floor` counts as delivered (or as history), and of
+ * the events at or after it, the versions in `delivered` were delivered. Each poll reads from the
+ * floor, so an event that shows up late with an earlier time is still delivered (see lookBack).
+ */
 export interface Cursor {
 	/** What is watched (event, organization, data source, app...): a new one starts afresh. */
 	key: string;
-	/** ISO time of the newest delivered event; absent means every event is new. */
+	/** ISO time of the newest delivered event (absent before the first). */
 	at?: string;
-	/** Ids already delivered at `at`, so events sharing that time are neither lost nor repeated. */
-	ids: string[];
+	/** ISO time the next read starts at; absent means every event is new. */
+	floor?: string;
+	/** `id@time` of each version delivered at or after `floor`. */
+	delivered: string[];
 	/** Where a source without a time filter may start reading next time (it checks the hint). */
 	offset?: number;
 }
@@ -29,64 +37,91 @@ export interface EventSource {
 	latest(): Promise<{ event: IDataObject; offset?: number } | undefined>;
 	/**
 	 * Pages of events at or after `since` (all when undefined), oldest first. `offsetHint` is where
-	 * the previous poll stopped; a source may start there once it made sure nothing new is before.
-	 * `wanted`, when given, is how many events the caller means to take: a source that reads pages
-	 * ahead reads no further ahead than that.
+	 * the previous poll saw the first event at or after `since`; a source may start there once it
+	 * made sure nothing new is before. `wanted`, when given, is how many events the caller means to
+	 * take: a source that reads pages ahead reads no further ahead than that.
 	 */
 	pages(since: string | undefined, offsetHint: number, wanted?: number): AsyncIterable<EventPage>;
 	/** The time an event counts from (createdAt or updatedAt). */
 	timeOf(event: IDataObject): string;
 }
 
+export const timeMs = (time: string | undefined) =>
+	time === undefined ? -Infinity : Date.parse(time);
+
 /** The cursor kept in the node's static data; undefined before the first poll (or if unreadable). */
 export function storedCursor(staticData: IDataObject): Cursor | undefined {
 	const stored = staticData.cursor;
-	if (!isObject(stored) || typeof stored.key !== 'string' || !Array.isArray(stored.ids)) {
-		return undefined;
+	if (!isObject(stored) || typeof stored.key !== 'string') return undefined;
+	const at = typeof stored.at === 'string' ? stored.at : undefined;
+	const offset = typeof stored.offset === 'number' ? { offset: stored.offset } : {};
+	if (Array.isArray(stored.delivered)) {
+		const floor = typeof stored.floor === 'string' ? { floor: stored.floor } : {};
+		return {
+			key: stored.key,
+			...(at ? { at } : {}),
+			...floor,
+			delivered: stored.delivered.map(String),
+			...offset,
+		};
 	}
-	return {
-		key: stored.key,
-		ids: stored.ids.map(String),
-		...(typeof stored.at === 'string' ? { at: stored.at } : {}),
-		...(typeof stored.offset === 'number' ? { offset: stored.offset } : {}),
-	};
+	// A cursor from before the look-back: the ids delivered at its newest time.
+	if (!Array.isArray(stored.ids)) return undefined;
+	if (at === undefined) return { key: stored.key, delivered: [], ...offset };
+	const delivered = stored.ids.map((id) => versionKey(String(id), timeMs(at)));
+	return { key: stored.key, at, floor: at, delivered, ...offset };
 }
 
 /** Keeps the cursor in the node's static data, which n8n saves after the poll. */
 export function storeCursor(staticData: IDataObject, cursor: Cursor): void {
 	staticData.cursor = {
 		key: cursor.key,
-		ids: cursor.ids,
 		...(cursor.at === undefined ? {} : { at: cursor.at }),
+		...(cursor.floor === undefined ? {} : { floor: cursor.floor }),
+		delivered: cursor.delivered,
 		...(cursor.offset === undefined ? {} : { offset: cursor.offset }),
 	};
 }
 
-export const timeMs = (time: string | undefined) =>
-	time === undefined ? -Infinity : Date.parse(time);
-
 /** A fresh cursor at the newest event, so history is not replayed on activation. */
 export async function cursorAtLatest(source: EventSource): Promise<Cursor> {
 	const latest = await source.latest();
-	if (!latest) return { key: source.key, ids: [] };
+	if (!latest) return { key: source.key, delivered: [] };
 	const at = source.timeOf(latest.event);
-	const ids = new Set([String(latest.event.id)]);
-	let offset: number | undefined;
+	const newest = timeMs(at);
+	const delivered = new Set([versionKey(String(latest.event.id), newest)]);
+	let firstAt: number | undefined;
 	for await (const page of source.pages(at, latest.offset ?? 0)) {
 		for (const [index, event] of page.events.entries()) {
-			if (timeMs(source.timeOf(event)) === timeMs(at)) ids.add(String(event.id));
-			offset = page.offset + index;
+			if (timeMs(source.timeOf(event)) !== newest) continue;
+			delivered.add(versionKey(String(event.id), newest));
+			firstAt ??= page.offset + index;
 		}
-		if (page.events.some((event) => timeMs(source.timeOf(event)) > timeMs(at))) break;
+		if (page.events.some((event) => timeMs(source.timeOf(event)) > newest)) break;
 	}
-	// The position read up to lets the next polls start there instead of at the first event.
-	return { key: source.key, at, ids: [...ids], ...(offset === undefined ? {} : { offset }) };
+	const offset = firstAt ?? latest.offset;
+	// Events stamped before the newest one are history, even if they show up later.
+	return {
+		key: source.key,
+		at,
+		floor: at,
+		delivered: [...delivered],
+		...(offset === undefined ? {} : { offset }),
+	};
+}
+
+interface NewEvent {
+	event: IDataObject;
+	timeMs: number;
+	version: string;
 }
 
 /**
  * The events after the cursor, oldest first, at most `max` of them (the rest wait for the next
- * poll), and the cursor to store once they are delivered. `stop` ends the reading early (time
- * budget) without losing anything: the cursor only covers what is returned.
+ * poll), and the cursor to store once they are delivered. An entry read twice in one poll (changed
+ * while the poll was paging) is delivered once, as read last. `stop` ends the reading early (time
+ * budget) without losing anything, once it can leave the next poll further on: the rest comes
+ * later.
  */
 export async function eventsSince(
 	source: EventSource,
@@ -94,45 +129,67 @@ export async function eventsSince(
 	max: number,
 	stop: () => boolean,
 ): Promise<{ events: IDataObject[]; cursor: Cursor }> {
-	const from = timeMs(cursor.at);
-	const skip = new Set(cursor.ids);
-	const found: Array<{ event: IDataObject; position: number }> = [];
-	const taken = new Set<string>();
-	let lastRead: number | undefined;
-	reading: for await (const page of source.pages(cursor.at, cursor.offset ?? 0, max)) {
+	const floorMs = timeMs(cursor.floor);
+	const delivered = new Set(cursor.delivered);
+	const found = new Map<string, NewEvent>();
+	const read: Array<{ position: number; timeMs: number }> = [];
+	let pastFloor = false;
+	reading: for await (const page of source.pages(cursor.floor, cursor.offset ?? 0, max)) {
 		for (const [index, event] of page.events.entries()) {
-			lastRead = page.offset + index;
-			const id = String(event.id);
 			const time = timeMs(source.timeOf(event));
-			if (time < from || (time === from && skip.has(id)) || taken.has(id)) continue;
-			taken.add(id);
-			found.push({ event, position: page.offset + index });
-			if (found.length >= max) break reading;
+			read.push({ position: page.offset + index, timeMs: time });
+			if (time < floorMs) continue;
+			pastFloor = true;
+			const id = String(event.id);
+			const version = versionKey(id, time);
+			// A copy read later is the entry as it is now: it replaces the one read before.
+			found.delete(id);
+			if (delivered.has(version)) continue;
+			found.set(id, { event, timeMs: time, version });
+			if (found.size >= max) break reading;
 		}
-		if (stop()) break;
+		// Stopping inside the look-back before finding anything would leave the next poll where this
+		// one started; before the floor, the next poll starts where this one stopped.
+		if ((found.size || !pastFloor) && stop()) break;
 	}
-	if (!found.length) {
-		// Everything read was old: the next poll may start near where this one ended (the source
-		// checks the hint), so an idle source is not read from its first event on every poll.
-		return {
-			events: [],
-			cursor: lastRead === undefined ? cursor : { ...cursor, offset: lastRead },
+	const events = [...found.values()].sort((a, b) => a.timeMs - b.timeMs);
+	const newest = events[events.length - 1];
+	let next: Cursor = cursor;
+	if (newest) {
+		const previousNewest = timeMs(cursor.at);
+		const at = newest.timeMs > previousNewest ? source.timeOf(newest.event) : cursor.at;
+		const window = lookBack(floorMs, Math.max(previousNewest, newest.timeMs), [
+			...cursor.delivered,
+			...events.map(({ version }) => version),
+		]);
+		// A time that does not parse leaves the floor where it was.
+		const floor = Number.isFinite(window.floorMs)
+			? new Date(window.floorMs).toISOString()
+			: cursor.floor;
+		next = {
+			key: cursor.key,
+			...(at === undefined ? {} : { at }),
+			...(floor === undefined ? {} : { floor }),
+			delivered: window.versions,
 		};
 	}
-	found.sort((a, b) => timeMs(source.timeOf(a.event)) - timeMs(source.timeOf(b.event)));
-	const events = found.map(({ event }) => event);
-	const at = source.timeOf(events[events.length - 1]);
-	const newest = timeMs(at);
-	const ids = events
-		.filter((event) => timeMs(source.timeOf(event)) === newest)
-		.map((event) => String(event.id));
+	const offset = resumePosition(read, timeMs(next.floor)) ?? cursor.offset;
 	return {
-		events,
-		cursor: {
-			key: cursor.key,
-			at,
-			ids: newest === from ? [...cursor.ids, ...ids] : ids,
-			offset: Math.max(...found.map(({ position }) => position)),
-		},
+		events: events.map(({ event }) => event),
+		cursor: { ...next, ...(offset === undefined ? {} : { offset }) },
 	};
+}
+
+/**
+ * Where the next poll may start reading: the first event read at or after the floor, else just
+ * past the last one read (so an idle source is not read from its first event on every poll).
+ */
+function resumePosition(
+	read: Array<{ position: number; timeMs: number }>,
+	floorMs: number,
+): number | undefined {
+	const first = read.find((event) => event.timeMs >= floorMs);
+	if (first) return first.position;
+	const last = read[read.length - 1];
+	return last && last.position + 1;
 }

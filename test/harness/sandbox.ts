@@ -56,7 +56,8 @@ export interface SandboxFault {
 		| 'drop-after'
 		| 'delay'
 		| 'cut-after'
-		| 'drip-after';
+		| 'drip-after'
+		| 'stamp-at-start';
 	count?: number;
 	status?: number;
 	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
@@ -68,7 +69,10 @@ export interface SandboxFault {
 	cutAtBytes?: number;
 	method?: string;
 	path?: string;
-	/** A status-before answer waits for it (e.g. until the client's next request has arrived). */
+	/**
+	 * A status-before answer waits for it (e.g. until the client's next request has arrived); a
+	 * stamp-at-start write is stored once it settles (its rows keep the time it was taken).
+	 */
 	waitFor?: Promise<unknown>;
 }
 

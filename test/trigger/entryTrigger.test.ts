@@ -1,46 +1,14 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { apiRequests, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { emittedIds, runPoll } from '../harness/poll';
+import { LOOK_BACK_MS } from '../../nodes/FlipletTrigger/lookBack';
+import { DEPARTMENTS, entryTriggerKit } from './entryTriggerKit';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
 const store = require('../../sandbox/dataSources/store');
 
 const sandbox = useSandbox();
-const DEPARTMENTS = 101;
-
-function poll(
-	event: string,
-	staticData: Record<string, any> | undefined,
-	extra: Record<string, unknown> = {},
-) {
-	return runPoll({
-		parameters: {
-			event,
-			dataSource: { __rl: true, mode: 'id', value: String(DEPARTMENTS) },
-			...extra,
-		} as never,
-		credentials: sandboxCredential(sandbox(), TOKENS.app),
-		staticData,
-		mode: 'trigger',
-	});
-}
-
-function insert(name: string) {
-	const state = sandbox().state;
-	const entry = store.newEntry(state, { id: DEPARTMENTS }, { Name: name });
-	store.appendEntries(state, DEPARTMENTS, [entry]);
-	return entry;
-}
-
-function update(entry: Record<string, any>, name: string): Record<string, any> {
-	const changed = {
-		...entry,
-		data: { Name: name },
-		updatedAt: new Date(sandbox().state.now()).toISOString(),
-	};
-	store.replaceEntry(sandbox().state, DEPARTMENTS, changed);
-	return changed;
-}
+const { poll, insert, update } = entryTriggerKit(sandbox);
 
 const ids = emittedIds;
 
@@ -116,7 +84,8 @@ describe('Fliplet Trigger → data source entries', () => {
 
 	it('starts reading where the last poll stopped, and further back when deletions moved entries', async () => {
 		let clock = Date.parse('2026-04-04T08:00:00.000Z');
-		sandbox().state.now = () => (clock += 10);
+		// Entries further apart than the look-back: a poll reads again only the newest it delivered.
+		sandbox().state.now = () => (clock += LOOK_BACK_MS + 10);
 		const old = Array.from({ length: 600 }, (_, n) => insert(`Old ${n}`));
 		const start = await poll('newEntry', undefined);
 		const firstBatch = [insert('N1'), insert('N2'), insert('N3')];
@@ -169,11 +138,32 @@ describe('Fliplet Trigger → data source entries', () => {
 		expect(fromDate.items).toBeNull();
 		before = offsets().length;
 		expect((await poll('newEntry', fromDate.staticData)).items).toBeNull();
-		expect(offsets().slice(before)).toEqual([last - 1]);
+		expect(offsets().slice(before)).toEqual([last]);
 
 		const fresh = insert('Fresh');
 		const one = await poll('newEntry', idle.staticData);
 		expect(ids(one.items)).toEqual([fresh.id]);
+	});
+
+	it('a poll out of time among old entries leaves the next one where it stopped', async () => {
+		let clock = Date.parse('2026-04-09T08:00:00.000Z');
+		sandbox().state.now = () => (clock += 10);
+		Array.from({ length: 1200 }, (_, n) => insert(`Old ${n}`));
+		const fromDate = { startFrom: '2026-04-09T09:00:00.000Z' };
+		// Each poll reads at least one page, even with no time left.
+		const firstOffsets: number[] = [];
+		let staticData: Record<string, any> | undefined;
+		for (let n = 0; n < 3; n++) {
+			const before = apiRequests(sandbox(), /\/data\/query$/).length;
+			const result = await poll('newEntry', staticData, fromDate, 0);
+			expect(result.items).toBeNull();
+			firstOffsets.push(apiRequests(sandbox(), /\/data\/query$/)[before].body.offset);
+			staticData = result.staticData;
+		}
+		expect(firstOffsets).toEqual([0, 500, 1000]);
+		clock = Date.parse('2026-04-09T09:00:01.000Z');
+		const fresh = insert('Fresh');
+		expect(ids((await poll('newEntry', staticData, fromDate, 0)).items)).toEqual([fresh.id]);
 	});
 
 	it('activation remembers every entry sharing the newest time, even more than a page overlap', async () => {
@@ -186,8 +176,8 @@ describe('Fliplet Trigger → data source entries', () => {
 		clock += 1;
 		const tied = Array.from({ length: 40 }, (_, n) => insert(`Tied ${n}`));
 		const start = await poll('newEntry', undefined);
-		expect((start.staticData['node:Fliplet Trigger'] as any).cursor.ids).toEqual(
-			expect.arrayContaining(tied.map((e) => String(e.id))),
+		expect((start.staticData['node:Fliplet Trigger'] as any).cursor.delivered).toEqual(
+			expect.arrayContaining(tied.map((e) => `${e.id}@${Date.parse(e.createdAt)}`)),
 		);
 		clock += 1;
 		const fresh = insert('After');

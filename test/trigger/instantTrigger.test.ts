@@ -59,6 +59,30 @@ async function insert(data: Record<string, unknown>) {
 	return response.body;
 }
 
+async function update(entryId: number, data: Record<string, unknown>) {
+	const response = await callSandbox(
+		sandbox(),
+		'PUT',
+		`/v1/data-sources/${DEPARTMENTS}/data/${entryId}`,
+		data,
+		TOKENS.org,
+	);
+	expect(response.status).toBe(200);
+	await settle();
+	return response.body;
+}
+
+/** A call to the workflow's webhook URL, as Fliplet (or anyone who read the hook) makes it. */
+const callHook = (headers: Record<string, string>, body: unknown) =>
+	fetch(host.productionUrl, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', ...headers },
+		body: JSON.stringify(body),
+	});
+
+/** The header of a call signed with the activation's secret. */
+const signed = () => ({ [SECRET_HEADER]: String(host.nodeStaticData.secret) });
+
 async function seedOtherHook() {
 	const response = await callSandbox(
 		sandbox(),
@@ -140,15 +164,7 @@ describe('Fliplet Instant Trigger', () => {
 		const entry = await insert({ Name: 'Ops' });
 		expect(host.calls).toHaveLength(0);
 
-		const updated = await callSandbox(
-			sandbox(),
-			'PUT',
-			`/v1/data-sources/${DEPARTMENTS}/data/${entry.id}`,
-			{ Name: 'Operations' },
-			TOKENS.org,
-		);
-		expect(updated.status).toBe(200);
-		await settle();
+		await update(entry.id, { Name: 'Operations' });
 		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([{ Name: 'Operations' }]);
 
 		const commit = (runHooks?: string[]) =>
@@ -182,11 +198,7 @@ describe('Fliplet Instant Trigger', () => {
 		expect(host.executions).toHaveLength(1);
 
 		const post = (headers: Record<string, string>) =>
-			fetch(host.productionUrl, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', ...headers },
-				body: JSON.stringify({ dataSourceId: DEPARTMENTS, entryId: String(entry.id) }),
-			});
+			callHook(headers, { dataSourceId: DEPARTMENTS, entryId: String(entry.id) });
 		const unsigned = await post({});
 		const forged = await post({ [SECRET_HEADER]: 'x'.repeat(40) });
 		const short = await post({ [SECRET_HEADER]: String(host.nodeStaticData.secret).slice(0, 39) });
@@ -201,20 +213,77 @@ describe('Fliplet Instant Trigger', () => {
 	it('a signed call without an entry id fails visibly instead of starting an empty run', async () => {
 		await startHost();
 		await host.publish();
-		const response = await fetch(host.productionUrl, {
-			method: 'POST',
-			headers: {
-				'Content-Type': 'application/json',
-				[SECRET_HEADER]: String(host.nodeStaticData.secret),
-			},
-			body: JSON.stringify({ dataSourceId: DEPARTMENTS, entryId: '' }),
-		});
+		const response = await callHook(signed(), { dataSourceId: DEPARTMENTS, entryId: '' });
 		await host.settled();
 		expect(response.status).toBe(500);
 		expect(host.executions).toHaveLength(1);
 		expect(host.executions[0].status).toBe('error');
 		expect(host.executions[0].error?.message).toBe('The hook call carried no entry id');
 		expect(apiRequests(sandbox(), /\/data\//)).toHaveLength(0);
+	});
+
+	it('a replayed call starts no second run for an entry that has not changed since its last run', async () => {
+		let clock = Date.parse('2026-09-02T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		await startHost(['insert', 'update']);
+		await host.publish();
+		const entry = await insert({ Name: 'Facilities' });
+		expect(host.executions).toHaveLength(1);
+		// Anyone who can read the data source's hooks can capture and replay a call.
+		const [captured] = sandbox().state.hookCalls;
+		const replay = () => callHook(captured.headers, captured.body);
+		const replies = [await replay(), await replay(), await replay()];
+		await host.settled();
+		expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+		expect(await replies[0].json()).toEqual({
+			message: `Entry ${entry.id} has not changed since its last run`,
+		});
+		expect(host.executions).toHaveLength(1);
+
+		// A real change runs again, once: the replayed insert call now reads that same version.
+		clock += 1_000;
+		const updated = await update(entry.id, { Name: 'Facilities & Security' });
+		expect((await replay()).status).toBe(200);
+		await host.settled();
+		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([
+			{ Name: 'Facilities' },
+			{ Name: 'Facilities & Security' },
+		]);
+		// What it remembers is the entry's id and updatedAt, never the secret or the entry's data.
+		const versions = [entry.updatedAt, updated.updatedAt].map(
+			(time) => `${entry.id}@${Date.parse(time)}`,
+		);
+		expect([...(host.nodeStaticData.started as string[])].sort()).toEqual(versions.sort());
+	});
+
+	it('a call naming an entry nobody changed since publishing starts nothing', async () => {
+		const [seeded] = sandbox().state.entries.filter(
+			(entry: { dataSourceId: number }) => entry.dataSourceId === DEPARTMENTS,
+		);
+		let clock = Date.parse('2026-09-01T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		await startHost(['insert']);
+		const before = await insert({ Name: 'Stored an hour before publishing' });
+		clock += 3_600_000;
+		const justBefore = await insert({ Name: 'Stored a second before publishing' });
+		clock += 1_000;
+		await host.publish();
+		const call = (entryId: number) =>
+			callHook(signed(), { dataSourceId: DEPARTMENTS, entryId: String(entryId) });
+		const old = [await call(seeded.id), await call(before.id)];
+		await host.settled();
+		expect(old.map((reply) => reply.status)).toEqual([200, 200]);
+		expect(await old[1].json()).toEqual({
+			message: `Entry ${before.id} was last changed before this workflow was published, or before the runs it remembers`,
+		});
+		expect(host.executions).toHaveLength(0);
+
+		// Within a minute of publishing (a lagging server clock, a commit begun just before), an
+		// insert still counts: it runs once.
+		expect((await call(justBefore.id)).status).toBe(200);
+		expect((await call(justBefore.id)).status).toBe(200);
+		await host.settled();
+		expect(host.executions.map((e) => e.items[0].json.id)).toEqual([justBefore.id]);
 	});
 
 	it('unpublishing removes only its own hook: the hook list is back to what it was', async () => {
@@ -243,11 +312,7 @@ describe('Fliplet Instant Trigger', () => {
 		// A new activation gets a new secret; the old one no longer opens the door.
 		await host.publish();
 		expect(host.nodeStaticData.secret).not.toBe(firstSecret);
-		const stale = await fetch(host.productionUrl, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', [SECRET_HEADER]: String(firstSecret) },
-			body: JSON.stringify({ entryId: '1' }),
-		});
+		const stale = await callHook({ [SECRET_HEADER]: String(firstSecret) }, { entryId: '1' });
 		expect(stale.status).toBe(401);
 		await host.unpublish();
 		expect(hooksOf()).toEqual([...before, added]);

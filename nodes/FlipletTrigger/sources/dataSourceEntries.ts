@@ -84,9 +84,10 @@ export function dataSourceEntrySource(
 					total: typeof total === 'number' ? total : undefined,
 				};
 			};
-			// Resuming at the hint (the last entry read, whose time is `since`), the anchor is "just
-			// before since": the page, starting one entry earlier, counts only if it starts with an entry
-			// older than the cursor (else deletions moved things and it is read again from further back).
+			// Resuming at the hint (where the last poll saw the first entry at or after `since`), the
+			// anchor is "just before since": the page, starting one entry earlier, counts only if it
+			// starts with an entry older than that (else deletions moved things and it is read again
+			// from further back).
 			const start =
 				since === undefined
 					? undefined
