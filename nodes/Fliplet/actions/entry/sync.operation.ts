@@ -19,7 +19,7 @@ import {
 	type InputRows,
 	type SyncPlan,
 } from './sync/diff';
-import { attributesFor } from './sync/attributes';
+import { columnsFor } from './sync/attributes';
 import { readById } from './sync/readEntries';
 import { repairDuplicates, type Repair, type RepairScope } from './sync/repairDuplicates';
 import { sendCommits, type CommitOutcome } from './sync/sendCommits';
@@ -177,7 +177,7 @@ async function readAndDiff(
 		diff = startDiff(rows, settings, await keyRowsPausing(rows, settings, pause));
 		return diff.visit;
 	};
-	const read = { attributes: attributesFor(rows, settings), expected: rows.length, prepare };
+	const read = { columns: columnsFor(rows, settings), expected: rows.length, prepare };
 	await readById.call(this, target, read, counter);
 	return { plan: diff!.finish(), refused };
 }
