@@ -177,6 +177,7 @@ export function buildOrder(rules: IDataObject[]): Array<[string, string]> {
 const ARRAY_EXAMPLES: Record<string, string> = {
 	entries: '[{"data": {"Name": "Ann"}}, {"id": 12, "data": {"Age": 31}}]',
 	aggregate: '[{"$group": {"_id": "$data.Department", "count": {"$sum": 1}}}]',
+	accessRules: '[{"type": ["select", "insert"], "allow": "all"}]',
 };
 
 /** A JSON parameter (object or array), or undefined when left empty. */
