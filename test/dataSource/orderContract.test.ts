@@ -28,6 +28,11 @@ const getMany = (parameters: Record<string, unknown>, dataSource: unknown = staf
 		credentials: sandboxCredential(sandbox()),
 	});
 
+/** A new data source of app 11 (no columns declared); its id. */
+const newDataSource = async (name: string): Promise<number> =>
+	(await callSandbox(sandbox(), 'POST', '/v1/data-sources?appId=11', { name }, TOKENS.org)).body
+		.dataSource.id;
+
 describe('Sandbox: the order contract', () => {
 	it.each([
 		[
@@ -54,14 +59,7 @@ describe('Sandbox: the order contract', () => {
 	});
 
 	it('takes the five entry fields unprefixed and columns verbatim, spaces included', async () => {
-		const created = await callSandbox(
-			sandbox(),
-			'POST',
-			'/v1/data-sources?appId=11',
-			{ name: 'Sessions' },
-			TOKENS.org,
-		);
-		const id = created.body.dataSource.id;
+		const id = await newDataSource('Sessions');
 		await callSandbox(sandbox(), 'POST', `/v1/data-sources/${id}/commit`, {
 			entries: [
 				{ data: { 'Start Time UTC': '09:00' } },
@@ -81,14 +79,10 @@ describe('Sandbox: the order contract', () => {
 	});
 
 	it('sorts an undeclared column as empty when the data source declares no columns', async () => {
-		const created = await callSandbox(
-			sandbox(),
-			'POST',
-			'/v1/data-sources?appId=11',
-			{ name: 'Undeclared' },
-			TOKENS.org,
+		const answer = await select(
+			{ order: [['data.Anything', 'ASC']] },
+			await newDataSource('Empty'),
 		);
-		const answer = await select({ order: [['data.Anything', 'ASC']] }, created.body.dataSource.id);
 		expect(answer).toEqual({ status: 200, body: { entries: [] } });
 	});
 

@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // What the platform's source-checked docs (Fliplet/fliplet-cli, commit 8990dd3c and the branch
 // fix/DEV-1824-ds-order-contract) and its VS Code extension show, beside SPEC: insert answers 200,
 // publish 201 with the version as text and errors as {error}, the data sources of a token are

@@ -89,7 +89,7 @@ const properties: INodeProperties[] = [
 		placeholder:
 			'{"Department": {"dataSourceName": "Departments", "on": {"data.Department": "data.Name"}}}',
 		description:
-			'Optional joins: name → {dataSourceId or dataSourceName, on: {"data.<this column>": "data.<other column>"}} with optional required, where, attributes, limit, count and order (one pair, e.g. ["createdAt", "DESC"], with "data." before a column). Matches come back under "joins".',
+			'Optional joins: name → {dataSourceId or dataSourceName, on: {"data.ThisColumn": "data.OtherColumn"}} with optional required, where, attributes, limit, count and order (one pair, e.g. ["createdAt", "DESC"], with "data." before a column). Matches come back under "joins".',
 	},
 	{
 		displayName:
