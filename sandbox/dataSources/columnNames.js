@@ -1,7 +1,7 @@
 'use strict';
 
 const { isObject } = require('../http');
-const { compileWhere, entryPath, pickPaths } = require('./query');
+const { compileWhere, entryPath, ownValue, pickPaths, setPath } = require('./query');
 
 /** Whether a name addresses the entry itself (`id`, `data.Name`) rather than a column. */
 const isEntryPath = (name) => entryPath(name) === String(name);
@@ -44,13 +44,8 @@ function pickColumns(data, names) {
 			continue;
 		}
 		const parts = String(name).split('.');
-		let value = data;
-		for (const part of parts) value = isObject(value) ? value[part] : undefined;
-		if (value === undefined) continue;
-		let target = out;
-		for (const part of parts.slice(0, -1))
-			target = target[part] = isObject(target[part]) ? target[part] : {};
-		target[parts[parts.length - 1]] = value;
+		const value = parts.reduce((at, part) => ownValue(at, part), data);
+		if (value !== undefined) setPath(out, parts, value);
 	}
 	return out;
 }

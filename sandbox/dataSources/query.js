@@ -104,17 +104,38 @@ function sortEntries(entries, keys) {
 	});
 }
 
+/** An own value of an object (a column named `__proto__` is not found on every object). */
+const ownValue = (value, key) =>
+	isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+
+/** Sets `value` at a path of keys in `out`, making the objects on the way as own properties. */
+function setPath(out, parts, value) {
+	let target = out;
+	for (const part of parts.slice(0, -1)) {
+		const next = isObject(ownValue(target, part)) ? target[part] : {};
+		Object.defineProperty(target, part, {
+			value: next,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
+		target = next;
+	}
+	const last = parts[parts.length - 1];
+	Object.defineProperty(target, last, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
+}
+
 /** The listed paths of an entry (each a list of keys); a path the entry lacks picks nothing. */
 function pickPaths(entry, paths) {
 	const out = {};
 	for (const parts of paths) {
-		let value = entry;
-		for (const part of parts) value = isObject(value) ? value[part] : undefined;
-		if (value === undefined) continue;
-		let target = out;
-		for (let i = 0; i < parts.length - 1; i++)
-			target = target[parts[i]] = isObject(target[parts[i]]) ? target[parts[i]] : {};
-		target[parts[parts.length - 1]] = value;
+		const value = parts.reduce((at, part) => ownValue(at, part), entry);
+		if (value !== undefined) setPath(out, parts, value);
 	}
 	if (entry.joins) out.joins = entry.joins;
 	return out;
@@ -199,6 +220,8 @@ module.exports = {
 	sortEntries,
 	picker,
 	pickPaths,
+	ownValue,
+	setPath,
 	applyJoins,
 	aggregate,
 	entryPath,

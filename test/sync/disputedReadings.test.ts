@@ -43,6 +43,21 @@ describe.each(COLUMN_READINGS)(
 			expect(storedData(sandbox(), id)).toEqual([stored[0], rows[1]]);
 		});
 
+		it('keys on a column named "id" (not the entry ID) in either reading', async () => {
+			const rows = [
+				{ id: 'A1', Name: 'Ann' },
+				{ id: 'B2', Name: 'Bob' },
+			];
+			const id = await dataSourceWith(sandbox(), rows);
+			const result = await runSync(sandbox(), id, [{ id: 'A1', Name: 'Anna' }, rows[1]], {
+				keyColumns: 'id',
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+			expect(storedData(sandbox(), id)).toEqual([{ id: 'A1', Name: 'Anna' }, rows[1]]);
+		});
+
 		it('reads whole entries (no attributes) when rows replace the data', async () => {
 			const id = await dataSourceWith(sandbox(), stored);
 			const rows = [{ Email: 'a@x.io', Name: 'Ann' }, stored[1]];

@@ -37,14 +37,18 @@ export function attributesIn(form: ColumnForm, named: NamedColumns): string[] {
 	];
 }
 
-/** Whether an entry carries a value (even null) of one of the columns, by name or dotted path. */
+const own = (value: unknown, key: string): unknown =>
+	isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+
+/**
+ * Whether an entry carries a value (even null) of one of the columns, by name or dotted path;
+ * only the entry's own keys count (a column named `__proto__` is not found on every object).
+ */
 function carriesAny(entry: IDataObject, columns: string[]): boolean {
-	const data = entry.data;
-	if (!isObject(data)) return false;
 	return columns.some((column) => {
-		if (Object.prototype.hasOwnProperty.call(data, column)) return true;
-		let value: unknown = data;
-		for (const part of column.split('.')) value = isObject(value) ? value[part] : undefined;
+		if (own(entry.data, column) !== undefined) return true;
+		let value: unknown = entry.data;
+		for (const part of column.split('.')) value = own(value, part);
 		return value !== undefined;
 	});
 }
@@ -71,7 +75,10 @@ export async function selectNaming<T>(
 	send: (form: ColumnForm) => Promise<T>,
 	entriesOf: (answer: T) => IDataObject[],
 ): Promise<T> {
-	if (!columns.length) return await send('prefixed');
+	// A column named `id` (or like another field SPEC's form names bare) shows in data in either
+	// reading, through the `id` of SPEC's form: only the other columns tell the readings apart.
+	const telling = columns.filter((column) => !ENTRY_FIELDS.includes(column));
+	if (!telling.length) return await send('prefixed');
 	let learned = learnedByRun.get(run);
 	if (!learned) learnedByRun.set(run, (learned = {}));
 	while (learned.form === undefined && learned.learning)
@@ -81,12 +88,12 @@ export async function selectNaming<T>(
 		const first = await send('prefixed');
 		const entries = entriesOf(first);
 		if (!entries.length) return first;
-		if (entries.some((entry) => carriesAny(entry, columns))) {
+		if (entries.some((entry) => carriesAny(entry, telling))) {
 			learned.form = 'prefixed';
 			return first;
 		}
 		const second = await send('bare');
-		if (!entriesOf(second).some((entry) => carriesAny(entry, columns))) return first;
+		if (!entriesOf(second).some((entry) => carriesAny(entry, telling))) return first;
 		learned.form = 'bare';
 		return second;
 	})();
