@@ -1,5 +1,7 @@
 'use strict';
 
+const { readingsOf, setReadings } = require('./dataSources/readings');
+
 /**
  * Control endpoints under /__sandbox/ for callers in another process (the end-to-end tier, the
  * demo): they read what the sandbox received and flip its switches. They need no token.
@@ -35,6 +37,23 @@ const controlRoutes = [
 			if (typeof body?.enabled === 'boolean') sandbox.rateLimiter.enabled = body.enabled;
 			if (body?.limits) Object.assign(sandbox.rateLimiter.limits, body.limits);
 			return { body: { enabled: sandbox.rateLimiter.enabled, limits: sandbox.rateLimiter.limits } };
+		},
+	},
+	{
+		// The disputed readings (sandbox/dataSources/readings.js): GET reads them, POST changes some.
+		method: 'GET',
+		path: '/__sandbox/readings',
+		handler: ({ sandbox }) => ({ body: { readings: readingsOf(sandbox.state) } }),
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/readings',
+		handler: ({ sandbox, body }) => {
+			try {
+				return { body: { readings: setReadings(sandbox.state, body) } };
+			} catch (error) {
+				return { status: error.status ?? 500, body: error.body ?? { message: error.message } };
+			}
 		},
 	},
 	{

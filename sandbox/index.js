@@ -2,5 +2,6 @@
 
 const { createSandbox } = require('./server');
 const { TOKENS } = require('./state');
+const { READINGS, readingsOf, setReadings } = require('./dataSources/readings');
 
-module.exports = { createSandbox, TOKENS };
+module.exports = { createSandbox, TOKENS, READINGS, readingsOf, setReadings };

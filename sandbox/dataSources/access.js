@@ -1,6 +1,7 @@
 'use strict';
 
 const { HttpError, badRequest, notFound } = require('../http');
+const { rulesAllow } = require('./accessRules');
 
 const VERBS = { read: 'read', write: 'insert', update: 'update', delete: 'delete' };
 
@@ -42,7 +43,9 @@ function findDataSource(state, principal, segment, query) {
 
 /**
  * Checks one permission (read, write, update, delete). Public data sources need no token; with
- * security rules only app API tokens granted the permission pass, with the platform's 400.
+ * security rules only app API tokens granted the permission pass, with the platform's 400. The
+ * rules a create sent (`accessRules`, see accessRules.js) apply to app API tokens; organization
+ * and Studio user tokens manage the data source and pass.
  */
 function requirePermission(state, principal, dataSource, permission) {
 	if (!principal) {
@@ -50,9 +53,12 @@ function requirePermission(state, principal, dataSource, permission) {
 		throw unauthorised();
 	}
 	const rules = rulesOf(state, dataSource.id);
-	if (!rules) return;
-	const granted = principal.kind === 'app' ? (rules[principal.token] ?? []) : [];
-	if (!granted.includes(permission)) {
+	const ownRules = Array.isArray(dataSource.accessRules) && dataSource.accessRules.length > 0;
+	if (!rules && !(ownRules && principal.kind === 'app')) return;
+	const granted = rules
+		? principal.kind === 'app' && (rules[principal.token] ?? []).includes(permission)
+		: rulesAllow(state, dataSource.accessRules, principal, permission);
+	if (!granted) {
 		throw badRequest(
 			`The security rules for the Data Source "${dataSource.name}" do not allow this app to ${VERBS[permission]} data.`,
 			{ type: 'datasource.access', payload: { dataSourceId: dataSource.id } },

@@ -4,8 +4,17 @@ const { Query, Aggregator } = require('mingo');
 const { badRequest, isObject } = require('../http');
 const { compileFilter, valueAt, compare } = require('./filters');
 const { countGroupPlan, countGroups } = require('./countGroups');
+const { joinOrder } = require('./order');
 
-const ENTRY_FIELDS = new Set(['id', 'dataSourceId', 'createdAt', 'updatedAt', 'order', 'data']);
+const ENTRY_FIELDS = new Set([
+	'id',
+	'dataSourceId',
+	'createdAt',
+	'updatedAt',
+	'deletedAt',
+	'order',
+	'data',
+]);
 
 /**
  * `Name` and `data.Name` both mean the column; `id`, `createdAt`, `order` (Studio's row order)...
@@ -74,16 +83,17 @@ function compileWhere(where) {
 	return (data) => tests.every((test) => test(data ?? {}));
 }
 
-function sortEntries(entries, order) {
-	if (!Array.isArray(order) || !order.length) return entries;
-	const keys = order.map((pair) => {
-		const [path, direction] = Array.isArray(pair) ? pair : [pair, 'ASC'];
-		return { path: entryPath(path), sign: String(direction).toUpperCase() === 'DESC' ? -1 : 1 };
-	});
+/**
+ * Entries sorted by the keys of checkOrder or joinOrder (order.js); entries without a value sort
+ * after those with one.
+ * @param {import('./order').SortKey[]} keys
+ */
+function sortEntries(entries, keys) {
+	if (!keys.length) return entries;
 	return entries.slice().sort((a, b) => {
-		for (const { path, sign } of keys) {
-			const x = valueAt(a, path);
-			const y = valueAt(b, path);
+		for (const { valueOf, sign } of keys) {
+			const x = valueOf(a);
+			const y = valueOf(b);
 			if (x === y) continue;
 			if (x === undefined || x === null) return 1;
 			if (y === undefined || y === null) return -1;
@@ -94,33 +104,58 @@ function sortEntries(entries, order) {
 	});
 }
 
+/** An own value of an object (a column named `__proto__` is not found on every object). */
+const ownValue = (value, key) =>
+	isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+
+/** Sets `value` at a path of keys in `out`, making the objects on the way as own properties. */
+function setPath(out, parts, value) {
+	let target = out;
+	for (const part of parts.slice(0, -1)) {
+		const next = isObject(ownValue(target, part)) ? target[part] : {};
+		Object.defineProperty(target, part, {
+			value: next,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
+		target = next;
+	}
+	const last = parts[parts.length - 1];
+	Object.defineProperty(target, last, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
+}
+
+/** The listed paths of an entry (each a list of keys); a path the entry lacks picks nothing. */
+function pickPaths(entry, paths) {
+	const out = {};
+	for (const parts of paths) {
+		const value = parts.reduce((at, part) => ownValue(at, part), entry);
+		if (value !== undefined) setPath(out, parts, value);
+	}
+	if (entry.joins) out.joins = entry.joins;
+	return out;
+}
+
 /**
- * A function that keeps only the listed attributes (`id`, `data.Name`, `Name`) of an entry: the
- * paths are parsed once, not once per entry of a page.
+ * A join's `attributes`: `id`, `data.Name` or `Name` (the joins docs use bare names). The paths
+ * are parsed once, not once per entry.
  */
 function picker(attributes) {
 	if (!Array.isArray(attributes) || !attributes.length) return (entry) => entry;
 	const paths = attributes.map((attribute) => entryPath(attribute).split('.'));
-	return (entry) => {
-		const out = {};
-		for (const parts of paths) {
-			let value = entry;
-			for (const part of parts)
-				value = typeof value === 'object' && value !== null ? value[part] : undefined;
-			if (value === undefined) continue;
-			let target = out;
-			for (let i = 0; i < parts.length - 1; i++)
-				target = target[parts[i]] = isObject(target[parts[i]]) ? target[parts[i]] : {};
-			target[parts[parts.length - 1]] = value;
-		}
-		if (entry.joins) out.joins = entry.joins;
-		return out;
-	};
+	return (entry) => pickPaths(entry, paths);
 }
 
 /**
- * Adds `joins` to each entry. `on` maps a column path of this data source to one of the joined
- * one. Options: required (drop entries without a match), where, attributes, order, limit, count.
+ * Adds `joins` to each entry. `on` maps a path of this data source's entries to one of the joined
+ * one's, each over the whole entry (`data.Email`, `id`): a column without `data.` matches nothing,
+ * as on the platform. Options: required (drop entries without a match), where, attributes, order
+ * (one flat pair or a column name, see joinOrder), limit, count.
  * @param {(source: {id?: unknown, name?: string}) => any[]} readJoined the entries of a joined data
  *   source, named by id or by name (access checked)
  */
@@ -139,16 +174,16 @@ function applyJoins(entries, join, readJoined) {
 		const pickJoined = picker(spec.attributes);
 		const index = new Map();
 		const source = named ? { name: spec.dataSourceName } : { id: spec.dataSourceId };
-		for (const joined of sortEntries(readJoined(source), spec.order)) {
+		for (const joined of sortEntries(readJoined(source), joinOrder(spec.order, valueAt))) {
 			if (!matchesWhere(joined.data)) continue;
-			const key = valueAt(joined, entryPath(rightPath));
+			const key = valueAt(joined, rightPath);
 			if (key === undefined) continue;
 			if (!index.has(key)) index.set(key, []);
 			index.get(key).push(joined);
 		}
 		const next = [];
 		for (const entry of result) {
-			let matched = index.get(valueAt(entry, entryPath(leftPath))) ?? [];
+			let matched = index.get(valueAt(entry, leftPath)) ?? [];
 			if (spec.required && !matched.length) continue;
 			if (Number.isInteger(spec.limit)) matched = matched.slice(0, spec.limit);
 			const value = spec.count
@@ -180,4 +215,14 @@ function aggregate(datas, pipeline) {
 	}
 }
 
-module.exports = { compileWhere, sortEntries, picker, applyJoins, aggregate, entryPath };
+module.exports = {
+	compileWhere,
+	sortEntries,
+	picker,
+	pickPaths,
+	ownValue,
+	setPath,
+	applyJoins,
+	aggregate,
+	entryPath,
+};

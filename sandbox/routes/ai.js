@@ -3,6 +3,7 @@
 const { HttpError, badRequest, isObject } = require('../http');
 const { findAppPair, canReachApp } = require('../access');
 const providers = require('../ai/providers');
+const { requireProviderOf } = require('../ai/aiProvider');
 const {
 	MODELS,
 	LEGACY_IMAGE_MODELS,
@@ -103,6 +104,7 @@ function completions({ state, principal, params, query, body }) {
 	rejectDevelopment(query, body);
 	if (!isObject(body)) throw badRequest('The body must be a JSON object.');
 	const format = completionFormat(body);
+	requireProviderOf(body, format);
 	requireModel(format, body.model);
 	charge(state, appId);
 	record(state, appId, 'completions', { format, model: body.model, stream: body.stream === true });

@@ -8,13 +8,11 @@ const store = require('../dataSources/store');
 const versions = require('../dataSources/versions');
 const hooks = require('../dataSources/hooks');
 const trash = require('../dataSources/trash');
-const {
-	compileWhere,
-	sortEntries,
-	picker,
-	applyJoins,
-	aggregate,
-} = require('../dataSources/query');
+const { sortEntries, applyJoins, aggregate } = require('../dataSources/query');
+const { entryWhere, attributePicker } = require('../dataSources/columnNames');
+const { checkOrder } = require('../dataSources/order');
+const { readingsOf } = require('../dataSources/readings');
+const { checkAccessRules } = require('../dataSources/accessRules');
 const { valueAt } = require('../dataSources/filters');
 
 const AREA = 'dataSources';
@@ -38,6 +36,18 @@ function context(state, principal, query) {
 		};
 	}
 	throw badRequest('The "appId" or "organizationId" query parameter is required.');
+}
+
+/**
+ * A list's scope: the app or organization it names, or without one the token's own data sources
+ * (its app's for an app token, its organization's otherwise), as the platform's sync agent and
+ * the Power Automate connector list them.
+ */
+function scopedOrOwn(state, principal, query) {
+	if (query.appId !== undefined || query.organizationId !== undefined)
+		return context(state, principal, query);
+	const appId = principal.kind === 'app' ? principal.appId : null;
+	return { appId, organizationId: principal.organizationId };
 }
 
 function entryId(raw) {
@@ -103,16 +113,8 @@ function readJoinedFor(ctx) {
 	};
 }
 
-/** SPEC: order is a list of [column, ASC or DESC] pairs; attributes a list of column names. */
+/** SPEC: attributes are a list of column names, join an object (order: see checkOrder). */
 function checkSelectShape(body) {
-	const pair = (item) =>
-		typeof item === 'string' ||
-		(Array.isArray(item) &&
-			typeof item[0] === 'string' &&
-			(item[1] === undefined || /^(ASC|DESC)$/i.test(String(item[1]))));
-	if (body.order !== undefined && (!Array.isArray(body.order) || !body.order.every(pair))) {
-		throw badRequest('"order" must be a list of [column, "ASC" or "DESC"] pairs.');
-	}
 	const names = body.attributes;
 	if (names !== undefined && (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))) {
 		throw badRequest('"attributes" must be a list of column names.');
@@ -121,11 +123,11 @@ function checkSelectShape(body) {
 		throw badRequest('"join" must be an object of join name to join options.');
 }
 
-/** Entries are stored in id order: no order, or ascending id, needs no sorting. */
+/** Entries are stored in id order: no order, or ascending id (checked by checkOrder), needs no sorting. */
 function inIdOrder(order) {
-	if (order === undefined || (Array.isArray(order) && !order.length)) return true;
-	if (!Array.isArray(order) || order.length !== 1) return false;
-	const [path, direction] = Array.isArray(order[0]) ? order[0] : [order[0]];
+	if (order === undefined || order === null || (Array.isArray(order) && !order.length)) return true;
+	if (order.length !== 1) return false;
+	const [path, direction] = order[0];
 	return path === 'id' && (direction === undefined || /^ASC$/i.test(String(direction)));
 }
 
@@ -140,19 +142,20 @@ function selectPage(ctx, dataSource, body) {
 
 function select(ctx, dataSource, body) {
 	checkSelectShape(body);
+	const sortKeys = checkOrder(body.order, dataSource);
 	if (body.aggregate !== undefined) {
 		// The pipeline sees whole entries, as on the platform: `$data.Column`, `$id`, `$createdAt`.
 		const found = filtered(ctx, dataSource, body.where);
 		return { body: { entries: aggregate(found, body.aggregate) } };
 	}
-	if (truthy(body.distinct)) return distinctSelect(ctx, dataSource, body);
+	if (truthy(body.distinct)) return distinctSelect(ctx, dataSource, body, sortKeys);
 	const plain = body.where === undefined && body.join === undefined;
 	const { total, offset, limit, page } =
 		plain && inIdOrder(body.order)
 			? selectPage(ctx, dataSource, body)
-			: search(ctx, dataSource, body);
-	const entries = Array.isArray(body.attributes) ? page.map(picker(body.attributes)) : page;
-	return { body: paged(body, dataSource, entries, { total, offset, limit }) };
+			: cutPage(matching(ctx, dataSource, body, sortKeys), body);
+	const pick = attributePicker(body.attributes, readingsOf(ctx.state).attributes);
+	return { body: paged(body, dataSource, page.map(pick), { total, offset, limit }) };
 }
 
 /** `{entries}`, with `pagination` when asked for. */
@@ -175,11 +178,12 @@ function paged(body, dataSource, entries, { total, offset, limit }) {
  * selected attributes of each entry, each combination once (in the order of the first entry that
  * has it); paging applies to the distinct rows.
  */
-function distinctSelect(ctx, dataSource, body) {
-	const pick = picker(body.attributes);
+function distinctSelect(ctx, dataSource, body, sortKeys) {
+	const reading = readingsOf(ctx.state).attributes;
+	const pick = attributePicker(body.attributes, reading, { distinct: true });
 	const seen = new Set();
 	const rows = [];
-	for (const entry of matching(ctx, dataSource, body)) {
+	for (const entry of matching(ctx, dataSource, body, sortKeys)) {
 		const row = pick(entry);
 		const key = JSON.stringify(row);
 		if (seen.has(key)) continue;
@@ -190,19 +194,18 @@ function distinctSelect(ctx, dataSource, body) {
 	return { body: paged(body, dataSource, page, position) };
 }
 
-/** The entries a `where` keeps (all of them without one). */
+/** The entries a `where` keeps (all of them without one), in the sandbox's reading of its keys. */
 function filtered(ctx, dataSource, where) {
 	const all = store.entriesOf(ctx.state, dataSource.id);
 	if (where === undefined) return all;
-	const matches = compileWhere(where);
-	return all.filter((entry) => matches(entry.data));
+	return all.filter(entryWhere(where, readingsOf(ctx.state).where));
 }
 
 /** The entries a query's where keeps, with its joins, in its order: it reads the whole data source. */
-function matching(ctx, dataSource, body) {
+function matching(ctx, dataSource, body, sortKeys) {
 	let found = filtered(ctx, dataSource, body.where);
 	if (body.join !== undefined) found = applyJoins(found, body.join, readJoinedFor(ctx));
-	return sortEntries(found, body.order);
+	return sortEntries(found, sortKeys);
 }
 
 /** The query's page (offset, limit) of `rows`, with the total it was cut from. */
@@ -213,9 +216,21 @@ function cutPage(rows, body) {
 	return { total: rows.length, offset, limit, page };
 }
 
-/** A query that filters, joins or sorts. */
-function search(ctx, dataSource, body) {
-	return cutPage(matching(ctx, dataSource, body), body);
+/**
+ * A delete query removes the entries its where keeps and answers, in the sandbox's reading,
+ * `{deletedCount}` (SPEC) or the deleted entries (`{entries}`, the source-checked JS docs).
+ */
+function deleteQuery(ctx, dataSource, body) {
+	// Filtered into a list of its own: the store's list changes as they are removed.
+	const gone = filtered(ctx, dataSource, body.where ?? {});
+	const deletedCount = store.removeEntries(
+		ctx.state,
+		dataSource.id,
+		gone.map((entry) => entry.id),
+	);
+	if (deletedCount) changed(ctx.state, dataSource, ctx.principal, []);
+	if (readingsOf(ctx.state).deleteAnswer === 'entries') return { body: { entries: gone } };
+	return { body: { deletedCount } };
 }
 
 const JSON_PARAMETERS = ['where', 'order', 'attributes', 'join', 'aggregate'];
@@ -375,7 +390,7 @@ const routes = [
 		path: '/v1/data-sources',
 		area: AREA,
 		handler: ({ state, principal, query }) => {
-			const { appId, organizationId } = context(state, principal, query);
+			const { appId, organizationId } = scopedOrOwn(state, principal, query);
 			const dataSources = state.dataSources.filter(
 				(ds) =>
 					ds.organizationId === organizationId &&
@@ -405,6 +420,8 @@ const routes = [
 			) {
 				throw badRequest(`A data source named "${name}" already exists.`);
 			}
+			const accessRules =
+				body.accessRules === undefined ? undefined : checkAccessRules(body.accessRules);
 			const at = iso(state.now());
 			const dataSource = {
 				id: state.nextId++,
@@ -419,6 +436,7 @@ const routes = [
 				updatedAt: at,
 				appId,
 				organizationId,
+				...(accessRules ? { accessRules } : {}),
 			};
 			state.dataSources.push(dataSource);
 			return { status: 201, body: { dataSource } };
@@ -519,7 +537,8 @@ const routes = [
 			store.appendEntries(ctx.state, dataSource.id, [entry]);
 			changed(ctx.state, dataSource, ctx.principal, [data]);
 			hooks.runHooks(ctx.state, dataSource, 'insert', [entry]);
-			return { status: 201, body: isMultipart ? { ...entry, deletedAt: null } : entry };
+			// 200, as the source-checked REST docs say (SPEC gives 200 or 201).
+			return { body: isMultipart ? { ...entry, deletedAt: null } : entry };
 		},
 	},
 	{
@@ -537,17 +556,7 @@ const routes = [
 		handler: (ctx) => {
 			const body = isObject(ctx.body) ? ctx.body : {};
 			const type = body.type ?? 'select';
-			if (type === 'delete') {
-				const dataSource = openDataSource(ctx, 'delete');
-				const matches = compileWhere(body.where);
-				const ids = store
-					.entriesOf(ctx.state, dataSource.id)
-					.filter((entry) => matches(entry.data))
-					.map((entry) => entry.id);
-				const deletedCount = store.removeEntries(ctx.state, dataSource.id, ids);
-				if (deletedCount) changed(ctx.state, dataSource, ctx.principal, []);
-				return { body: { deletedCount } };
-			}
+			if (type === 'delete') return deleteQuery(ctx, openDataSource(ctx, 'delete'), body);
 			if (type !== 'select') throw badRequest('"type" must be "select" or "delete".');
 			return select(ctx, openDataSource(ctx, 'read'), body);
 		},
@@ -656,10 +665,9 @@ const routes = [
 			const dataSource = openDataSource(ctx, 'read');
 			const version = requireVersion(ctx.state, dataSource, ctx.params.versionId);
 			const options = method === 'POST' && isObject(ctx.body) ? ctx.body : ctx.query;
-			const matches = compileWhere(method === 'POST' ? options.where : undefined);
-			let entries = versions
-				.versionEntries(ctx.state, version)
-				.filter((entry) => matches(entry.data));
+			const where = method === 'POST' ? options.where : undefined;
+			const matches = entryWhere(where, readingsOf(ctx.state).where);
+			let entries = versions.versionEntries(ctx.state, version).filter(matches);
 			const limit = wholeNumber(options.limit, 'limit');
 			if (limit !== undefined) entries = entries.slice(0, limit);
 			return { body: { entries } };

@@ -34,7 +34,12 @@ const TYPE_DESCRIPTIONS = {
 	'user.login': 'A user signed in',
 };
 const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 500;
+/**
+ * The most records one page holds: SPEC's 500 for JSON (the audit-log screen's pages are 25 to
+ * 500); a CSV export takes up to 100,000, which the screen's "Export to CSV" asks for in one
+ * request (`Fliplet/fliplet-widget-audit-log: src/components/LogTable.vue`, `limit: 100000`).
+ */
+const MAX_LIMIT = { json: 500, csv: 100_000 };
 const DAY = 86_400_000;
 
 /** A parameter given as a list: an array, or (on GET) a comma-separated string. */
@@ -106,7 +111,10 @@ function logParams(method, query, body) {
 		endDate: dateParam(input.endDate, 'endDate'),
 		sort,
 		order,
-		limit: Math.min(integerParam(input.limit, 'limit', DEFAULT_LIMIT) || DEFAULT_LIMIT, MAX_LIMIT),
+		limit: Math.min(
+			integerParam(input.limit, 'limit', DEFAULT_LIMIT) || DEFAULT_LIMIT,
+			MAX_LIMIT[format],
+		),
 		offset: integerParam(input.offset, 'offset', 0),
 		format,
 	};

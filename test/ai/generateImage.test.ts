@@ -72,7 +72,7 @@ describe('AI → Generate Image', () => {
 		}
 	});
 
-	it('puts all images on one item when asked, named after the output format', async () => {
+	it("puts all images on one item when asked, named after the output format, with the docs' default model", async () => {
 		const result = await runNode({
 			parameters: {
 				resource: 'ai',
@@ -84,14 +84,15 @@ describe('AI → Generate Image', () => {
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.error).toBeUndefined();
+		// The model left at its default: gpt-image-1.5, the default of Fliplet's AI docs.
 		expect(apiRequests(sandbox(), IMAGE)[0].body).toEqual({
-			model: 'gpt-image-1',
+			model: 'gpt-image-1.5',
 			prompt: 'Icons',
 			n: 3,
 			output_format: 'webp',
 		});
 		expect(result.items).toHaveLength(1);
-		expect(result.json[0]).toEqual(expect.objectContaining({ images: 3, model: 'gpt-image-1' }));
+		expect(result.json[0]).toEqual(expect.objectContaining({ images: 3, model: 'gpt-image-1.5' }));
 		const binary = result.items[0].binary!;
 		expect(Object.keys(binary).sort()).toEqual(['image', 'image_1', 'image_2']);
 		expect(binary.image_2).toEqual(

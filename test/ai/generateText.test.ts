@@ -92,7 +92,7 @@ describe('AI → Generate Text', () => {
 		expect(result.json[0].model).toBe('gpt-4.1-mini');
 	});
 
-	it('generate-content format: sends contents and joins candidates[0].content.parts[].text', async () => {
+	it('generate-content format: sends contents with aiProvider gemini and joins candidates[0].content.parts[].text', async () => {
 		const result = await generateText({
 			format: 'generateContent',
 			model: 'gemini-2.5-flash',
@@ -102,8 +102,10 @@ describe('AI → Generate Text', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [request] = apiRequests(sandbox(), COMPLETIONS);
+		// What the platform's JS API sends for Gemini: "set 'aiProvider' to 'gemini'".
 		expect(request.body).toEqual({
 			model: 'gemini-2.5-flash',
+			aiProvider: 'gemini',
 			systemInstruction: { parts: [{ text: 'Be kind.' }] },
 			contents: [{ role: 'user', parts: [{ text: 'How are you?' }] }],
 			generationConfig: { temperature: 0.5, responseMimeType: 'application/json' },
@@ -118,7 +120,7 @@ describe('AI → Generate Text', () => {
 		);
 	});
 
-	it('JSON body is sent exactly as written, in each format', async () => {
+	it('JSON body is sent as written in each format (a Gemini body gains aiProvider)', async () => {
 		const bodies = [
 			{
 				model: 'gpt-4o',
@@ -127,26 +129,35 @@ describe('AI → Generate Text', () => {
 			},
 			{ model: 'gpt-5', input: 'raw responses', useResponses: true, reasoning: { effort: 'low' } },
 			{ model: 'gemini-2.5-pro', contents: [{ role: 'user', parts: [{ text: 'raw gemini' }] }] },
+			{
+				model: 'gemini-1.5-flash',
+				aiProvider: 'gemini',
+				contents: [{ role: 'user', parts: [{ text: 'named gemini' }] }],
+			},
 			// Fliplet's docs show useResponses: false with messages as valid ("not the responses format").
 			{
 				model: 'gpt-4o',
 				messages: [{ role: 'user', content: 'not responses' }],
 				useResponses: false,
 			},
+			{ model: 'o3-mini', aiProvider: 'openai', messages: [{ role: 'user', content: 'openai' }] },
 		];
 		const texts: unknown[] = [];
 		for (const body of bodies) {
 			sandbox().requests.length = 0;
 			const result = await generateText({ inputMode: 'json', jsonBody: JSON.stringify(body) });
 			expect(result.error).toBeUndefined();
-			expect(apiRequests(sandbox(), COMPLETIONS).map((request) => request.body)).toEqual([body]);
+			const sent = 'contents' in body ? { ...body, aiProvider: 'gemini' } : body;
+			expect(apiRequests(sandbox(), COMPLETIONS).map((request) => request.body)).toEqual([sent]);
 			texts.push(result.json[0].text);
 		}
 		expect(texts).toEqual([
 			'Echo: raw chat',
 			'Echo: raw responses',
 			'Echo: raw gemini',
+			'Echo: named gemini',
 			'Echo: not responses',
+			'Echo: openai',
 		]);
 	});
 
@@ -175,6 +186,16 @@ describe('AI → Generate Text', () => {
 		],
 		[{ messages: [{ role: 'user', content: 'x' }] }, /no "model"/, /explicit "model"/],
 		[{ model: 'gpt-4o', messages: [], contents: [] }, /mixes messages and contents/, /exactly one/],
+		[
+			{ model: 'gemini-2.5-pro', aiProvider: 'openai', contents: [] },
+			/"aiProvider": "openai" does not go with "contents"/,
+			/"aiProvider": "gemini"/,
+		],
+		[
+			{ model: 'gpt-4o', aiProvider: 'gemini', messages: [] },
+			/"aiProvider": "gemini" does not go with "messages"/,
+			/without "aiProvider"/,
+		],
 	])('refuses %j before sending anything', async (body, message, description) => {
 		const result = await generateText({ inputMode: 'json', jsonBody: JSON.stringify(body) });
 		expect(result.error?.message).toMatch(message);

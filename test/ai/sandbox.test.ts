@@ -36,6 +36,48 @@ describe('Sandbox AI endpoints', () => {
 		expect(sandbox().state.ai.calls).toHaveLength(0);
 	});
 
+	it('routes a Gemini body by aiProvider, as the platform does, and refuses it without', async () => {
+		const contents = [{ role: 'user', parts: [{ text: 'hi' }] }];
+		const gemini = await post('/v1/apps/11/ai/completions', {
+			model: 'gemini-2.5-flash',
+			aiProvider: 'gemini',
+			contents,
+		});
+		expect(gemini.status).toBe(200);
+		expect(gemini.body.candidates[0].content.parts.length).toBeGreaterThan(0);
+		// Without aiProvider the platform sends the body to OpenAI, which wants messages.
+		const unrouted = await post('/v1/apps/11/ai/completions', {
+			model: 'gemini-2.5-flash',
+			contents,
+		});
+		expect(unrouted).toEqual({
+			status: 400,
+			body: { message: "Missing required parameter: 'messages'.", type: 'ai.provider' },
+		});
+		const crossed = await post('/v1/apps/11/ai/completions', { ...CHAT, aiProvider: 'gemini' });
+		expect(crossed.body.message).toBe("Missing required parameter: 'contents'.");
+		const unknown = await post('/v1/apps/11/ai/completions', { ...CHAT, aiProvider: 'claude' });
+		expect(unknown.status).toBe(400);
+		expect(sandbox().state.ai.calls).toHaveLength(1);
+	});
+
+	it.each([
+		['o3-mini', 'completions', { messages: CHAT.messages }],
+		['gpt-4', 'completions', { messages: CHAT.messages }],
+		['gpt-3.5-turbo', 'completions', { messages: CHAT.messages }],
+		['gpt-4-0125-preview', 'completions', { messages: CHAT.messages }],
+		['gpt-4o-2024-08-06', 'completions', { input: 'hi', useResponses: true }],
+		[
+			'gemini-1.5-flash',
+			'completions',
+			{ aiProvider: 'gemini', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+		],
+		['gpt-image-1.5', 'image', { prompt: 'a cat' }],
+	])("knows %s, which the platform's own code uses", async (model, endpoint, body) => {
+		const answer = await post(`/v1/apps/11/ai/${endpoint}`, { model, ...body });
+		expect(answer.status).toBe(200);
+	});
+
 	it('serves the published app to organization and user tokens too', async () => {
 		expect((await post('/v1/apps/11/ai/completions', CHAT, TOKENS.org)).status).toBe(200);
 		expect((await post('/v1/apps/11/ai/completions', CHAT, TOKENS.studio)).status).toBe(200);
@@ -101,7 +143,7 @@ describe('Sandbox AI endpoints', () => {
 		expect(status).toBe(200);
 		expect(body.data).toEqual([{ b64_json: expect.stringMatching(/^iVBORw0KGgo/) }]);
 		expect(sandbox().state.ai.calls[0].forwarded).toEqual({
-			model: 'gpt-image-1',
+			model: 'gpt-image-1.5',
 			prompt: 'a cat',
 			size: '1024x1024',
 		});

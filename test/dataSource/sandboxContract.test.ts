@@ -48,7 +48,7 @@ describe('Sandbox data source area', () => {
 	it('security rules: the permitted token passes, others get the datasource.access error', async () => {
 		expect(
 			(await call('PUT', '/v1/data-sources/103/data', { Secret: 'y' }, TOKENS.otherApp)).status,
-		).toBe(201);
+		).toBe(200);
 		const denied = await call(
 			'POST',
 			'/v1/data-sources/103/data/query',

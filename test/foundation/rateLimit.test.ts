@@ -140,7 +140,7 @@ describe('429 handling through the node', () => {
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.error).toBeUndefined();
-		expect(apiRequests(sandbox(), /publish$/).map((request) => request.status)).toEqual([429, 200]);
+		expect(apiRequests(sandbox(), /publish$/).map((request) => request.status)).toEqual([429, 201]);
 		expect(result.json).toEqual([expect.objectContaining({ version: 2 })]);
 	});
 

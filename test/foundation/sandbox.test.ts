@@ -82,7 +82,7 @@ describe('sandbox error envelope', () => {
 		expect(response.body).toEqual({ message: 'The request body is not valid JSON' });
 	});
 
-	it('publish without release is a 400; with a release, 200 and the new version', async () => {
+	it('publish without release is a 400 with {error}; with a release, 201 and the new version as text', async () => {
 		const missing = await call('/v1/apps/11/publish', {
 			method: 'POST',
 			token: TOKENS.app,
@@ -91,7 +91,7 @@ describe('sandbox error envelope', () => {
 		expect(missing).toEqual(
 			expect.objectContaining({
 				status: 400,
-				body: { message: 'The "release" attribute is required for publishing.' },
+				body: { error: 'The "release" attribute is required for publishing.' },
 			}),
 		);
 		const done = await call('/v1/apps/11/publish', {
@@ -101,8 +101,8 @@ describe('sandbox error envelope', () => {
 		});
 		expect(done).toEqual(
 			expect.objectContaining({
-				status: 200,
-				body: { app: expect.objectContaining({ id: 10, version: 2 }) },
+				status: 201,
+				body: { app: expect.objectContaining({ id: 10, version: '2' }) },
 			}),
 		);
 	});

@@ -27,6 +27,12 @@ export {
 export { useFilesystemBinaryData } from './binaryData';
 export { callSandbox, RawJson } from './sandboxHttp';
 export {
+	setSandboxReadings,
+	COLUMN_READINGS,
+	DELETE_READINGS,
+	type SandboxReadings,
+} from './readings';
+export {
 	WebhookHost,
 	FLIPLET_INSTANT_TRIGGER,
 	type WebhookCall,

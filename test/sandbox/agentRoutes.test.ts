@@ -73,7 +73,7 @@ describe("The sandbox's routes for the platform's own clients", () => {
 			{ Name: 'Agent row', id: 'A-1' },
 			TOKENS.org,
 		);
-		expect(put.status).toBe(201);
+		expect(put.status).toBe(200);
 		expect(put.body.data).toEqual({ Name: 'Agent row', id: 'A-1' });
 		const after = (
 			await callSandbox(sandbox(), 'GET', '/v1/data-sources/101/data', undefined, TOKENS.org)

@@ -229,8 +229,12 @@ describe('sandbox contract: query shape', () => {
 		callSandbox(sandbox(), 'POST', '/v1/data-sources/100/data/query', body, TOKENS.org);
 
 	it.each([
-		['order as text', { order: 'Name' }, /order/],
-		['an order direction other than ASC or DESC', { order: [['Name', 'DOWN']] }, /order/],
+		['order as text', { order: 'Name' }, /^Invalid order column name: N$/],
+		[
+			'an order direction other than ASC or DESC',
+			{ order: [['data.Name', 'DOWN']] },
+			/syntax error at or near "DOWN"/,
+		],
 		['attributes as text', { attributes: 'Name' }, /attributes/],
 		['join as a list', { join: [{ dataSourceId: 101 }] }, /join/],
 	])('refuses %s with a 400 instead of ignoring it', async (_label, body, message) => {
@@ -240,7 +244,11 @@ describe('sandbox contract: query shape', () => {
 	});
 
 	it('sorts by [column, direction] pairs in any case and keeps only the attributes asked for', async () => {
-		const result = await query({ order: [['Age', 'desc']], attributes: ['Age'], limit: 2 });
+		const result = await query({
+			order: [['data.Age', 'desc']],
+			attributes: ['data.Age'],
+			limit: 2,
+		});
 		expect(result.status).toBe(200);
 		expect(result.body.entries).toEqual([{ data: { Age: 45 } }, { data: { Age: 39 } }]);
 	});

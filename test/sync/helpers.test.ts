@@ -10,7 +10,7 @@ import { diffRows, startDiff } from '../../nodes/Fliplet/actions/entry/sync/diff
 import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
-import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
+import { columnsFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
 import { insertsOf, options, rows } from './planInputs';
@@ -329,18 +329,13 @@ describe('Sync read attributes', () => {
 		const input = rows({ Email: 'a', Name: 'b' }, { Email: 'c', Age: 3 });
 		const settings = (merge: boolean, more: object = {}) =>
 			({ keyColumns: ['Email'], merge, updateAll: false, ...more }) as SyncSettings;
-		expect(attributesFor(input, settings(true))).toEqual([
-			'id',
-			'data.Email',
-			'data.Name',
-			'data.Age',
-		]);
-		expect(attributesFor(input, settings(false))).toEqual(['id', 'data']);
-		expect(attributesFor(rows({ 'a.b': 1 }), settings(true))).toEqual(['id', 'data']);
+		expect(columnsFor(input, settings(true))).toEqual(['Email', 'Name', 'Age']);
+		expect(columnsFor(input, settings(false))).toBe('all');
+		expect(columnsFor(rows({ 'a.b': 1 }), settings(true))).toBe('all');
 		// Updating every matched row compares nothing: only the key (and timestamp) columns.
 		expect(
-			attributesFor(input, settings(false, { updateAll: true, timestampColumn: 'Modified' })),
-		).toEqual(['id', 'data.Email', 'data.Modified']);
+			columnsFor(input, settings(false, { updateAll: true, timestampColumn: 'Modified' })),
+		).toEqual(['Email', 'Modified']);
 	});
 });
 

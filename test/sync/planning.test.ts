@@ -12,7 +12,7 @@ import {
 	type SyncPlan,
 } from '../../nodes/Fliplet/actions/entry/sync/diff';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
-import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
+import { columnsFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
@@ -295,13 +295,10 @@ describe('Sync planning: read attributes', () => {
 		Object.fromEntries(Array.from({ length: count }, (_, i) => [`C${i}`, i]));
 
 	it('names up to 100 columns and reads whole rows past that', () => {
-		const hundred = attributesFor(rows({ Email: 'a', ...columns(99) }), settings(['Email']));
-		expect(hundred).toHaveLength(101);
-		expect(hundred.slice(0, 3)).toEqual(['id', 'data.Email', 'data.C0']);
-		expect(attributesFor(rows({ Email: 'a', ...columns(100) }), settings(['Email']))).toEqual([
-			'id',
-			'data',
-		]);
+		const hundred = columnsFor(rows({ Email: 'a', ...columns(99) }), settings(['Email']));
+		expect(hundred).toHaveLength(100);
+		expect(hundred.slice(0, 2)).toEqual(['Email', 'C0']);
+		expect(columnsFor(rows({ Email: 'a', ...columns(100) }), settings(['Email']))).toBe('all');
 	});
 });
 

@@ -320,7 +320,7 @@ describe('Entry → Sync', () => {
 			syncOptions: { updateStyle: 'replace' },
 		});
 		expect(replaced.json[0]).toMatchObject({ updated: 1 });
-		expect(queriesOf(sandbox())[0].body.attributes).toEqual(['id', 'data']);
+		expect(queriesOf(sandbox())[0].body.attributes).toBeUndefined();
 		expect(commitsOf(sandbox())[0].body).toMatchObject({
 			entries: [{ data: { Email: 'ann@x.io', Name: 'Anne' } }],
 			extend: false,

@@ -322,7 +322,8 @@ describe('Entry → Sync: the read', () => {
 		['with null data', { id: 0, data: null }],
 	])('takes an entry %s as an entry with no columns', async (_name, entry) => {
 		const id = await dataSourceWith(sandbox(), []);
-		answerRead({ entries: [{ ...entry, id: 1 }], pagination: { total: 1 } });
+		const keyed = { id: 2, data: { Email: 'b@x.io' } };
+		answerRead({ entries: [{ ...entry, id: 1 }, keyed], pagination: { total: 2 } });
 		const result = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
 
 		expect(result.error).toBeUndefined();

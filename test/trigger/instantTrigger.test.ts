@@ -54,7 +54,7 @@ async function insert(data: Record<string, unknown>) {
 		data,
 		TOKENS.org,
 	);
-	expect(response.status).toBe(201);
+	expect(response.status).toBe(200);
 	await settle();
 	return response.body;
 }

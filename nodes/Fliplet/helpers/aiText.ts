@@ -76,7 +76,34 @@ export function formatOfBody(
 			fix: 'Remove "useResponses", or send "input" instead.',
 		};
 	}
-	return { format: present[0] === 'contents' ? 'generateContent' : 'chatCompletions' };
+	const format = present[0] === 'contents' ? 'generateContent' : 'chatCompletions';
+	const provider = body.aiProvider ?? (format === 'generateContent' ? GEMINI : 'openai');
+	if (
+		(provider === GEMINI) !== (format === 'generateContent') ||
+		!AI_PROVIDERS.includes(provider)
+	) {
+		return {
+			problem: `"aiProvider": ${JSON.stringify(body.aiProvider)} does not go with "${present[0]}"`,
+			fix: 'Send "contents" with "aiProvider": "gemini" (Google Gemini), or "messages" without "aiProvider" (or with "openai").',
+		};
+	}
+	return { format };
+}
+
+const GEMINI = 'gemini';
+const AI_PROVIDERS: unknown[] = ['openai', GEMINI];
+
+/**
+ * The body as the platform's JS API sends it to the completions endpoint: a Gemini body
+ * (`contents`) carries `aiProvider: 'gemini'` ("For Gemini: You must provide 'contents' and set
+ * 'aiProvider' to 'gemini'", `Fliplet/fliplet-widget-ai-feature: js/system-prompt.js`;
+ * `Fliplet/fliplet-cli: docs/API/core/ai.md`, "Using Gemini Models"); without it the platform
+ * routes the body to OpenAI, which refuses it.
+ */
+export function withAiProvider(format: CompletionFormat, body: IDataObject): IDataObject {
+	return format === 'generateContent' && body.aiProvider === undefined
+		? { ...body, aiProvider: GEMINI }
+		: body;
 }
 
 /** The request body of the chosen format for the simple fields. */

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 import { splitList } from './commaList';
+import { isObject } from './isObject';
 
-/** Entry fields that are not columns; anything else is a column under `data`. */
-const ENTRY_FIELDS = ['id', 'createdAt', 'updatedAt', 'dataSourceId'];
-
-export const columnPath = (column: string) =>
-	ENTRY_FIELDS.includes(column) || column.startsWith('data.') ? column : `data.${column}`;
+/** A column as the user may write it, `Name` or `data.Name`: its name. */
+export const columnName = (column: string) =>
+	column.startsWith('data.') ? column.slice('data.'.length) : column;
 
 /**
  * Conditions the platform evaluates itself (`$filters`; text comparisons ignore case), by the
@@ -113,13 +112,56 @@ export function buildWhere(
 	return where;
 }
 
+const LOGICAL = ['$and', '$or', '$nor'];
+
+/**
+ * A `where` as every reading of its keys takes it. The platform applies `where` inside each
+ * entry's data: its own docs write `{Name: 'John'}` and say a `data.` prefix breaks the query
+ * (`Fliplet/fliplet-cli: docs/API/fliplet-datasources.md`, branch fix/DEV-1824-ds-order-contract),
+ * while SPEC names columns `data.Name`. So a key (and a `$filters` column) written `data.Name`
+ * is sent as `Name`, which both take; a key that is already a column name stays as it is.
+ */
+export function bareWhere(where: IDataObject): IDataObject {
+	const keys = new Set(Object.keys(where));
+	const bare = (key: string) => {
+		const name = columnName(key);
+		return name !== key && keys.has(name) ? key : name;
+	};
+	return Object.fromEntries(
+		Object.entries(where).map(([key, value]) => {
+			if (LOGICAL.includes(key) && Array.isArray(value))
+				return [key, value.map((part) => (isObject(part) ? bareWhere(part) : part))];
+			if (key === '$filters' && Array.isArray(value)) {
+				const filters = value.map((filter) =>
+					isObject(filter) && typeof filter.column === 'string'
+						? { ...filter, column: columnName(filter.column) }
+						: filter,
+				);
+				return [key, filters];
+			}
+			return [key.startsWith('$') ? key : bare(key), value];
+		}),
+	);
+}
+
 /**
  * The sort list's value for the entry-level `order`, the row order Fliplet Studio shows; not
  * `order`, which names a column of that name.
  */
 export const ROW_ORDER = '$order';
 
-const sortPath = (column: string) => (column === ROW_ORDER ? 'order' : columnPath(column));
+/**
+ * The entry's own fields `order` takes unprefixed (with `order` itself, Studio's row order, which
+ * the sort list names ROW_ORDER); every other column is `data.<Column>`, verbatim, spaces
+ * included, as the platform's route checks (`Fliplet/fliplet-cli: docs/API/fliplet-datasources.md`,
+ * "The `order` contract", branch fix/DEV-1824-ds-order-contract).
+ */
+const SORT_FIELDS = ['id', 'createdAt', 'updatedAt', 'deletedAt'];
+
+const sortPath = (column: string) => {
+	if (column === ROW_ORDER) return 'order';
+	return SORT_FIELDS.includes(column) ? column : `data.${columnName(column)}`;
+};
 
 /** `[[path, ASC|DESC]]` from the sort rows. */
 export function buildOrder(rules: IDataObject[]): Array<[string, string]> {
@@ -135,6 +177,7 @@ export function buildOrder(rules: IDataObject[]): Array<[string, string]> {
 const ARRAY_EXAMPLES: Record<string, string> = {
 	entries: '[{"data": {"Name": "Ann"}}, {"id": 12, "data": {"Age": 31}}]',
 	aggregate: '[{"$group": {"_id": "$data.Department", "count": {"$sum": 1}}}]',
+	accessRules: '[{"type": ["select", "insert"], "allow": "all"}]',
 };
 
 /** A JSON parameter (object or array), or undefined when left empty. */

@@ -20,7 +20,7 @@ const MIME_TYPES: Record<string, string> = {
 
 const properties: INodeProperties[] = [
 	aiAppLocator,
-	modelField('gpt-image-1', ['gpt-image-1', 'gpt-image-1-mini'], 'image'),
+	modelField('gpt-image-1.5', ['gpt-image-1.5', 'gpt-image-1', 'gpt-image-1-mini'], 'image'),
 	{
 		displayName: 'Prompt',
 		name: 'prompt',
@@ -123,7 +123,7 @@ function requestBody(
 	if (!model || !prompt) {
 		throw new NodeOperationError(this.getNode(), model ? 'The prompt is empty' : 'No model given', {
 			itemIndex,
-			description: 'Give an image model (e.g. gpt-image-1) and a prompt describing the image.',
+			description: 'Give an image model (e.g. gpt-image-1.5) and a prompt describing the image.',
 		});
 	}
 	if (

@@ -12,6 +12,7 @@ import {
 	extractText,
 	formatOfBody,
 	responseDetails,
+	withAiProvider,
 	type ChatMessage,
 	type CompletionFormat,
 } from '../../helpers/aiText';
@@ -247,15 +248,18 @@ function simpleBody(this: IExecuteFunctions, itemIndex: number, options: TextOpt
 				'Enter the model to use, e.g. gpt-4o-mini (or gemini-2.5-flash for Generate Content).',
 		});
 	}
-	const body = buildCompletionBody({
+	const body = withAiProvider(
 		format,
-		model,
-		systemMessage: String(this.getNodeParameter('systemMessage', itemIndex, '') ?? '').trim(),
-		messages: conversation.call(this, itemIndex),
-		temperature: options.temperature,
-		maxTokens: options.maxTokens,
-		json: options.jsonOutput,
-	});
+		buildCompletionBody({
+			format,
+			model,
+			systemMessage: String(this.getNodeParameter('systemMessage', itemIndex, '') ?? '').trim(),
+			messages: conversation.call(this, itemIndex),
+			temperature: options.temperature,
+			maxTokens: options.maxTokens,
+			json: options.jsonOutput,
+		}),
+	);
 	return { format, body };
 }
 
@@ -280,7 +284,7 @@ function jsonBody(this: IExecuteFunctions, itemIndex: number) {
 			description: checked.fix,
 		});
 	}
-	return { format: checked.format, body: body as IDataObject };
+	return { format: checked.format, body: withAiProvider(checked.format, body as IDataObject) };
 }
 
 /** The model's JSON answer, or an error that shows the answer and how to get JSON. */

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getAppId } from '../../helpers/locators';
@@ -43,6 +48,16 @@ export const description = updateDisplayOptions(
 const RELEASE_TYPES = ['silent', 'visible', 'forced'];
 
 const PUBLISHED = { noun: 'app', done: 'published' };
+/**
+ * The published app with its version as a number, whichever way the platform writes it: an
+ * integer (SPEC) or its text (the source-checked docs, 201 with `version` as a string).
+ */
+function withNumericVersion(app: IDataObject): IDataObject {
+	const { version } = app;
+	return typeof version === 'string' && /^\d+$/.test(version)
+		? { ...app, version: Number(version) }
+		: app;
+}
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItemsOnce.call(this, items, PUBLISHED, async (itemIndex) => {
@@ -64,6 +79,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			body: { release },
 			itemIndex,
 		});
-		return objectFrom(body, 'app');
+		return withNumericVersion(objectFrom(body, 'app'));
 	});
 }

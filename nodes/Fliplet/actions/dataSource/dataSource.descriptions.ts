@@ -31,25 +31,41 @@ export function dataSourceLocator(overrides: Partial<INodeProperties> = {}): INo
 	};
 }
 
-/** Whether a list or a new data source belongs to an app or to the whole organization. */
-export const scopeFields: INodeProperties[] = [
+const SCOPES = [
+	{
+		name: 'App',
+		value: 'app',
+		description: 'Data sources of one app (works with app API tokens)',
+	},
+	{
+		name: 'Organization',
+		value: 'organization',
+		description: 'Data sources of the whole organization (organization or Studio user tokens)',
+	},
+];
+
+/**
+ * Whether a list or a new data source belongs to an app or to the whole organization; a list
+ * may also name neither (`withToken`): the data sources of the token, as the platform's sync
+ * agent and its Power Automate connector list them.
+ */
+export const scopeFields = (withToken = false): INodeProperties[] => [
 	{
 		displayName: 'Scope',
 		name: 'scope',
 		type: 'options',
 		default: 'app',
-		options: [
-			{
-				name: 'App',
-				value: 'app',
-				description: 'Data sources of one app (works with app API tokens)',
-			},
-			{
-				name: 'Organization',
-				value: 'organization',
-				description: 'Data sources of the whole organization (organization or Studio user tokens)',
-			},
-		],
+		options: withToken
+			? [
+					...SCOPES,
+					{
+						name: 'All the Token Can Reach',
+						value: 'token',
+						description:
+							"Every data source of the token: its app's for an app API token, its organization's otherwise",
+					},
+				]
+			: SCOPES,
 	},
 	appLocator({ displayOptions: { show: { scope: ['app'] } } }),
 	// Named organizationId (not "organization"): workflows saved with the former text field keep it.

@@ -10,7 +10,7 @@ import { returnAllOrLimit } from '../common.descriptions';
 import { scopeFields } from './dataSource.descriptions';
 
 const properties: INodeProperties[] = [
-	...scopeFields,
+	...scopeFields(true),
 	{
 		displayName: 'Type',
 		name: 'type',

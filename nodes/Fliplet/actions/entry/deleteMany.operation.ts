@@ -6,8 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { buildWhere, jsonParameter, type SimpleFilter } from '../../helpers/dataSourceQuery';
+import {
+	bareWhere,
+	buildWhere,
+	jsonParameter,
+	type SimpleFilter,
+} from '../../helpers/dataSourceQuery';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
+import { isObject } from '../../helpers/isObject';
 import { mapItems } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
@@ -34,6 +40,22 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/**
+ * How many entries a delete query removed, read from either answer the platform's sources give:
+ * `{deletedCount}` (SPEC, the REST docs) or the deleted entries (the source-checked JS docs,
+ * `Fliplet/fliplet-cli` commit 8990dd3c), as `{entries}` or a bare list; a bare number or
+ * `{count}` too. Undefined for any other answer.
+ */
+function deletedCountOf(body: unknown): number | undefined {
+	if (typeof body === 'number' && Number.isInteger(body) && body >= 0) return body;
+	if (Array.isArray(body)) return body.length;
+	if (!isObject(body)) return undefined;
+	for (const key of ['deletedCount', 'count']) {
+		if (key in body) return deletedCountOf(body[key]);
+	}
+	return Array.isArray(body.entries) ? body.entries.length : undefined;
+}
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
@@ -58,21 +80,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			method: 'POST',
 			path: dataSourcePath(target, 'data', 'query'),
 			qs: target.qs,
-			body: { type: 'delete', where },
+			body: { type: 'delete', where: bareWhere(where) },
 			itemIndex,
 		});
-		const deletedCount = (body as IDataObject | undefined)?.deletedCount;
-		if (typeof deletedCount !== 'number') {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Unexpected response from Fliplet: no deletedCount in it',
-				{
-					itemIndex,
-					description:
-						'The delete was sent, but the API did not say how many entries it removed. Read the data source to check what is left, and please report the response.',
-				},
-			);
-		}
-		return { deletedCount };
+		// The delete ran: whatever the answer, the run reports it and never fails now.
+		const deletedCount = deletedCountOf(body);
+		if (deletedCount !== undefined) return { deletedCount };
+		return { deletedCount: null, response: (body ?? null) as IDataObject };
 	});
 }

@@ -8,9 +8,16 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { entryAs, type EntryOutput } from '../../helpers/dataSourceEntry';
 import {
+	attributesIn,
+	ENTRY_FIELDS,
+	selectNaming,
+	type NamedColumns,
+} from '../../helpers/columnForm';
+import {
+	bareWhere,
 	buildOrder,
 	buildWhere,
-	columnPath,
+	columnName,
 	jsonParameter,
 	type SimpleFilter,
 } from '../../helpers/dataSourceQuery';
@@ -25,6 +32,7 @@ import { listFrom } from '../../helpers/responses';
 import { flipletApiRequest, PAGES_AHEAD, stablePages, type ReadOrder } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { checkJoins } from '../../helpers/joinCheck';
 import { entryOutputField } from './entry.descriptions';
 import { filterRowsField, sortField, whereJsonField } from './query.descriptions';
 import { splitList } from '../../helpers/commaList';
@@ -81,7 +89,7 @@ const properties: INodeProperties[] = [
 		placeholder:
 			'{"Department": {"dataSourceName": "Departments", "on": {"data.Department": "data.Name"}}}',
 		description:
-			'Optional joins: name → {dataSourceId or dataSourceName, on: {this column path: other column path}} with optional required, where, attributes, limit, order, count. Matches come back under "joins".',
+			'Optional joins: name → {dataSourceId or dataSourceName, on: {"data.ThisColumn": "data.OtherColumn"}} with optional required, where, attributes, limit, count and order (one pair, e.g. ["createdAt", "DESC"], with "data." before a column). Matches come back under "joins".',
 	},
 	{
 		displayName:
@@ -150,18 +158,26 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** The query body (without paging) described by the node's fields. */
-function queryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
+/** The query body (without paging and columns) and the columns to return, from the node's fields. */
+interface GetManyQuery {
+	body: IDataObject;
+	named?: NamedColumns;
+}
+
+function queryBody(this: IExecuteFunctions, itemIndex: number): GetManyQuery {
 	const body: IDataObject = { type: 'select' };
 	if (this.getNodeParameter('queryMode', itemIndex, 'simple') === 'json') {
 		const where = jsonParameter.call(this, 'where', 'Where', itemIndex, 'object') as
 			| IDataObject
 			| undefined;
-		if (where && Object.keys(where).length) body.where = where;
+		if (where && Object.keys(where).length) body.where = bareWhere(where);
 		const join = jsonParameter.call(this, 'join', 'Join', itemIndex, 'object') as
 			| IDataObject
 			| undefined;
-		if (join) body.join = join;
+		if (join) {
+			checkJoins(this.getNode(), join, itemIndex);
+			body.join = join;
+		}
 		const aggregate = jsonParameter.call(this, 'aggregate', 'Aggregate', itemIndex, 'array') as
 			| IDataObject[]
 			| undefined;
@@ -172,9 +188,11 @@ function queryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	}
 	const order = buildOrder(this.getNodeParameter('sort.property', itemIndex, []) as IDataObject[]);
 	if (order.length) body.order = order;
-	const attributes = splitList(this.getNodeParameter('options.attributes', itemIndex, ''));
+	const names = splitList(this.getNodeParameter('options.attributes', itemIndex, ''));
+	const columns = names.filter((name) => !ENTRY_FIELDS.includes(name)).map(columnName);
+	const entryFields = names.filter((name) => ENTRY_FIELDS.includes(name));
 	if (this.getNodeParameter('options.distinct', itemIndex, false) === true) {
-		if (!attributes.length) {
+		if (!names.length) {
 			throw new NodeOperationError(this.getNode(), 'Distinct needs Columns to Return', {
 				itemIndex,
 				description:
@@ -182,10 +200,38 @@ function queryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 			});
 		}
 		// Without the entry id: with it every entry is distinct.
-		body.attributes = attributes.map(columnPath);
 		body.distinct = true;
-	} else if (attributes.length) body.attributes = ['id', ...attributes.map(columnPath)];
-	return body;
+		return { body, named: { columns, entryFields, entryId: false } };
+	}
+	return names.length ? { body, named: { columns, entryFields, entryId: true } } : { body };
+}
+
+/**
+ * The query with the named columns in the form the platform reads (see selectNaming), and what
+ * each entry keeps of them: the same in either reading (the `bare` one also returns the entry's
+ * other fields).
+ */
+async function queryNaming(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	body: IDataObject,
+	named: NamedColumns | undefined,
+	itemIndex: number,
+): Promise<IDataObject> {
+	if (!named) return await query.call(this, target, body, itemIndex);
+	const answer = await selectNaming(
+		this,
+		named.columns,
+		async (form) =>
+			await query.call(this, target, { ...body, attributes: attributesIn(form, named) }, itemIndex),
+		(page) => listFrom(this.getNode(), page, 'entries', itemIndex),
+	);
+	const keep = new Set(['data', 'joins', ...(named.entryFields ?? [])]);
+	if (named.entryId) keep.add('id');
+	const entries = listFrom(this.getNode(), answer, 'entries', itemIndex).map((entry) =>
+		Object.fromEntries(Object.entries(entry).filter(([key]) => keep.has(key))),
+	);
+	return Array.isArray(answer) ? { entries } : { ...answer, entries };
 }
 
 async function query(
@@ -211,7 +257,7 @@ async function query(
 async function readDistinct(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
-	body: IDataObject,
+	{ body, named }: GetManyQuery,
 	max: number,
 	pageSize: number,
 	itemIndex: number,
@@ -219,7 +265,8 @@ async function readDistinct(
 	const rows: IDataObject[] = [];
 	while (rows.length < max) {
 		const limit = Math.min(pageSize, max - rows.length);
-		const page = await query.call(this, target, { ...body, limit, offset: rows.length }, itemIndex);
+		const paged = { ...body, limit, offset: rows.length };
+		const page = await queryNaming.call(this, target, paged, named, itemIndex);
 		const found = listFrom(this.getNode(), page, 'entries', itemIndex);
 		rows.push(...found.slice(0, limit));
 		if (found.length < limit) break;
@@ -235,7 +282,7 @@ async function readDistinct(
 async function readAll(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
-	body: IDataObject,
+	{ body, named }: GetManyQuery,
 	max: number,
 	pageSize: number,
 	itemIndex: number,
@@ -261,12 +308,8 @@ async function readAll(
 	let pagination: IDataObject | undefined;
 	const entries: IDataObject[] = [];
 	const fetchPage = async ({ offset, limit }: { offset: number; limit: number }) => {
-		const page = await query.call(
-			this,
-			target,
-			{ ...ordered, limit, offset, includePagination: true },
-			itemIndex,
-		);
+		const paged = { ...ordered, limit, offset, includePagination: true };
+		const page = await queryNaming.call(this, target, paged, named, itemIndex);
 		const answered = page.pagination as IDataObject | undefined;
 		paginations.set(offset, answered);
 		const total = typeof answered?.total === 'number' ? answered.total : undefined;
@@ -284,7 +327,8 @@ async function readAll(
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
-		const body = queryBody.call(this, itemIndex);
+		const read = queryBody.call(this, itemIndex);
+		const { body } = read;
 		const raw = this.getNodeParameter('options.output', itemIndex, 'entries') === 'raw';
 
 		if (body.aggregate) {
@@ -296,14 +340,14 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const pageSize = this.getNodeParameter('options.pageSize', itemIndex, 1000) as number;
 		const output = this.getNodeParameter('entryOutput', itemIndex, 'entry') as EntryOutput;
 		if (body.distinct) {
-			const rows = await readDistinct.call(this, target, body, max, pageSize, itemIndex);
+			const rows = await readDistinct.call(this, target, read, max, pageSize, itemIndex);
 			if (raw) return { entries: rows };
 			return rows.map((row) => entryAs(row, output));
 		}
 		const { pagination, entries } = await readAll.call(
 			this,
 			target,
-			body,
+			read,
 			max,
 			pageSize,
 			itemIndex,

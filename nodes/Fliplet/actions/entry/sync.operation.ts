@@ -19,7 +19,8 @@ import {
 	type InputRows,
 	type SyncPlan,
 } from './sync/diff';
-import { attributesFor } from './sync/attributes';
+import { columnsFor } from './sync/attributes';
+import { guardKeyColumns, type KeyColumnGuard } from './sync/keyColumnGuard';
 import { readById } from './sync/readEntries';
 import { repairDuplicates, type Repair, type RepairScope } from './sync/repairDuplicates';
 import { sendCommits, type CommitOutcome } from './sync/sendCommits';
@@ -172,13 +173,17 @@ async function readAndDiff(
 ): Promise<{ plan: SyncPlan; refused: Map<number, NodeOperationError> }> {
 	let refused = new Map<number, NodeOperationError>();
 	let diff: EntryDiff | undefined;
+	let guard: KeyColumnGuard | undefined;
 	const prepare = async (pause: () => Promise<void>) => {
 		refused = await refuseRows.call(this, rows, settings, pause);
 		diff = startDiff(rows, settings, await keyRowsPausing(rows, settings, pause));
-		return diff.visit;
+		// Key-column guard: a read where no entry has a key column is refused, never acted on.
+		guard = guardKeyColumns(settings.keyColumns, diff.visit);
+		return guard.visit;
 	};
-	const read = { attributes: attributesFor(rows, settings), expected: rows.length, prepare };
+	const read = { columns: columnsFor(rows, settings), expected: rows.length, prepare };
 	await readById.call(this, target, read, counter);
+	guard!.refuseKeylessRead.call(this);
 	return { plan: diff!.finish(), refused };
 }
 

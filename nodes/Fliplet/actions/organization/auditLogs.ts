@@ -13,8 +13,14 @@ export const ANALYTICS_TYPES = [
 	'studio.analytics.presence',
 ];
 
-/** The API's maximum `limit` for one page of audit logs. */
+/** The API's maximum `limit` for one page of audit logs as JSON (SPEC). */
 export const AUDIT_LOG_PAGE_SIZE = 500;
+
+/**
+ * Rows one CSV export request asks for: Fliplet Studio's "Export to CSV" asks for 100,000 in one
+ * request (`Fliplet/fliplet-widget-audit-log: src/components/LogTable.vue`).
+ */
+export const AUDIT_LOG_CSV_PAGE_SIZE = 100_000;
 
 export type AnalyticsEvents = 'exclude' | 'include' | 'only';
 

@@ -15,6 +15,7 @@ import { mapItemsToExecutionData } from '../../helpers/mapItems';
 import { collectPages } from '../../transport';
 import { appLocator, returnAllOrLimit } from '../common.descriptions';
 import {
+	AUDIT_LOG_CSV_PAGE_SIZE,
 	AUDIT_LOG_PAGE_SIZE,
 	auditLogTypes,
 	fetchAuditLogCsvPage,
@@ -213,16 +214,19 @@ async function csvExport(
 	itemIndex: number,
 ): Promise<INodeExecutionData> {
 	let header: string | undefined;
-	const rows = await collectPages<string>(
-		async (page) => {
-			const bytes = await fetchAuditLogCsvPage.call(this, organizationId, query, page, itemIndex);
-			const [first, ...records] = splitCsvRecords(bytes.toString('utf8'));
-			header ??= first;
-			return records;
-		},
-		max,
-		AUDIT_LOG_PAGE_SIZE,
-	);
+	const rows: string[] = [];
+	// Pages as large as Studio's export asks for. A page shorter than asked ends the export only
+	// when it is also shorter than SPEC's 500: a platform that caps CSV pages at 500 gets asked on.
+	for (let offset = 0; rows.length < max; ) {
+		const limit = Math.min(AUDIT_LOG_CSV_PAGE_SIZE, max - rows.length);
+		const page = { offset, limit };
+		const bytes = await fetchAuditLogCsvPage.call(this, organizationId, query, page, itemIndex);
+		const [first, ...records] = splitCsvRecords(bytes.toString('utf8'));
+		header ??= first;
+		rows.push(...records.slice(0, max - rows.length));
+		if (records.length < Math.min(limit, AUDIT_LOG_PAGE_SIZE) || records.length > limit) break;
+		offset += records.length;
+	}
 	const csv = [header ?? '', ...rows].join('\r\n') + '\r\n';
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 	const file = await this.helpers.prepareBinaryData(

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { attributesIn, selectNaming } from '../../../helpers/columnForm';
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
 import { settledFlag } from '../../../helpers/settledFlag';
 import { flipletApiRequest, PAGES_AHEAD, stablePages, type PageRequest } from '../../../transport';
+import type { ReadColumns } from './attributes';
 
 export const READ_PAGE_SIZE = 5000;
 
@@ -35,9 +37,9 @@ function totalOf(body: unknown): number | undefined {
 
 export type EntryVisit = (id: number, data: IDataObject) => void;
 
-/** A select of the data source (`where`, `attributes`) and how its entries are used. */
+/** A select of the data source (`where`, the columns to read) and how its entries are used. */
 export interface EntryRead {
-	attributes: string[];
+	columns: ReadColumns;
 	where?: IDataObject;
 	/** About how many entries the read will meet (see stablePages' `expected`). */
 	expected?: number;
@@ -63,26 +65,38 @@ export async function readById(
 	read: EntryRead,
 	counter: { requests: number },
 ): Promise<void> {
-	const fetchPage = async ({ offset, limit }: PageRequest) => {
+	const select = async (page: PageRequest, attributes?: string[]) => {
 		counter.requests++;
-		const body = await flipletApiRequest.call(this, {
+		return await flipletApiRequest.call(this, {
 			method: 'POST',
 			path: dataSourcePath(target, 'data', 'query'),
 			qs: target.qs,
 			body: {
 				type: 'select',
 				...(read.where ? { where: read.where } : {}),
-				attributes: read.attributes,
+				...(attributes ? { attributes } : {}),
 				order: [['id', 'ASC']],
-				limit,
-				offset,
+				limit: page.limit,
+				offset: page.offset,
 				includePagination: true,
 			},
 			idempotent: true,
 		});
-		const items = listFrom(this.getNode(), body, 'entries').map((raw) =>
-			checkedEntry.call(this, raw),
-		);
+	};
+	const { columns } = read;
+	const entriesOf = (body: unknown) => listFrom(this.getNode(), body, 'entries');
+	const fetchPage = async (page: PageRequest) => {
+		// Named columns go in the form the platform reads (see selectNaming); whole entries need none.
+		const body =
+			columns === 'all'
+				? await select(page)
+				: await selectNaming(
+						this,
+						columns,
+						async (form) => await select(page, attributesIn(form, { columns, entryId: true })),
+						entriesOf,
+					);
+		const items = entriesOf(body).map((raw) => checkedEntry.call(this, raw));
 		return { items, total: totalOf(body) };
 	};
 	const byId = {

@@ -132,16 +132,14 @@ async function entriesByKey(
 	const { target, plan, settings, counter } = scope;
 	const { keyColumns } = settings;
 	const wanted = new Set(inserted.map((itemIndex) => plan.keys[itemIndex]));
-	const attributes = keyColumns.every(plainColumn)
-		? ['id', ...keyColumns.map((column) => `data.${column}`)]
-		: ['id', 'data'];
+	const columns = keyColumns.every(plainColumn) ? keyColumns : 'all';
 	const byKey = new Map<string, number[]>();
 	const visit = (id: number, data: IDataObject) => {
 		const found = rowKey(data, keyColumns, settings.ignoreKeyCase);
 		if (!('key' in found) || !wanted.has(found.key)) return;
 		byKey.set(found.key, [...(byKey.get(found.key) ?? []), id]);
 	};
-	await readById.call(this, target, { attributes, where, prepare: async () => visit }, counter);
+	await readById.call(this, target, { columns, where, prepare: async () => visit }, counter);
 	return byKey;
 }
 

@@ -1,0 +1,106 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isObject } from './isObject';
+
+/**
+ * How the platform reads the column names of a query's `attributes`. Its own sources disagree:
+ * SPEC's example names `id, data.Name` (`prefixed`); the source-checked docs say the names are
+ * columns picked off each entry's data, so `data.Name` picks nothing and the entry keeps its own
+ * fields (`bare`). No recorded answer decides it, so the node learns it from the answers.
+ */
+export type ColumnForm = 'prefixed' | 'bare';
+
+/** The entry's own fields, which Get Many's Columns to Return may name beside columns. */
+export const ENTRY_FIELDS = ['id', 'createdAt', 'updatedAt', 'dataSourceId'];
+
+/** What a select returns of each entry. */
+export interface NamedColumns {
+	/** Columns of the entry's data (a column may be named `id`: it is still a column). */
+	columns: string[];
+	/** Fields of the entry itself asked for beside them (`createdAt`…). */
+	entryFields?: string[];
+	/** Whether the entry id must come back (to anchor pages, or to update the entry). */
+	entryId: boolean;
+}
+
+/**
+ * `attributes` naming the columns in a form: SPEC's entry fields and `data.<Column>`, or the
+ * bare column names, where each entry keeps its own fields anyway.
+ */
+export function attributesIn(form: ColumnForm, named: NamedColumns): string[] {
+	if (form === 'bare') return named.columns;
+	const fields = (named.entryFields ?? []).filter((field) => field !== 'id');
+	return [
+		...(named.entryId || named.entryFields?.includes('id') ? ['id'] : []),
+		...fields,
+		...named.columns.map((column) => `data.${column}`),
+	];
+}
+
+const own = (value: unknown, key: string): unknown =>
+	isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+
+/**
+ * Whether an entry carries a value (even null) of one of the columns, by name or dotted path;
+ * only the entry's own keys count (a column named `__proto__` is not found on every object).
+ */
+function carriesAny(entry: IDataObject, columns: string[]): boolean {
+	return columns.some((column) => {
+		if (own(entry.data, column) !== undefined) return true;
+		let value: unknown = entry.data;
+		for (const part of column.split('.')) value = own(value, part);
+		return value !== undefined;
+	});
+}
+
+interface Learned {
+	form?: ColumnForm;
+	learning?: Promise<unknown>;
+}
+
+/** What one execution of a node learned; nothing is kept from one execution to the next. */
+const learnedByRun = new WeakMap<object, Learned>();
+
+/**
+ * Sends a select naming the data `columns` in the form the platform reads. Until the form is known, a page
+ * is asked in SPEC's form (`prefixed`), and again in the other form when it holds entries but
+ * none carries any named column: the form whose answer carries them is kept for the rest of the
+ * execution (`run` is the execution's context, e.g. `this`). When neither answer carries them,
+ * the columns are empty on those entries in either reading: the first answer is used and the next
+ * page asks again. Pages asked at the same time wait for the first one to learn the form.
+ */
+export async function selectNaming<T>(
+	run: object,
+	columns: string[],
+	send: (form: ColumnForm) => Promise<T>,
+	entriesOf: (answer: T) => IDataObject[],
+): Promise<T> {
+	// A column named `id` (or like another field SPEC's form names bare) shows in data in either
+	// reading, through the `id` of SPEC's form: only the other columns tell the readings apart.
+	const telling = columns.filter((column) => !ENTRY_FIELDS.includes(column));
+	if (!telling.length) return await send('prefixed');
+	let learned = learnedByRun.get(run);
+	if (!learned) learnedByRun.set(run, (learned = {}));
+	while (learned.form === undefined && learned.learning)
+		await learned.learning.catch(() => undefined);
+	if (learned.form) return await send(learned.form);
+	const learning = (async () => {
+		const first = await send('prefixed');
+		const entries = entriesOf(first);
+		if (!entries.length) return first;
+		if (entries.some((entry) => carriesAny(entry, telling))) {
+			learned.form = 'prefixed';
+			return first;
+		}
+		const second = await send('bare');
+		if (!entriesOf(second).some((entry) => carriesAny(entry, telling))) return first;
+		learned.form = 'bare';
+		return second;
+	})();
+	learned.learning = learning;
+	try {
+		return await learning;
+	} finally {
+		if (learned.learning === learning) learned.learning = undefined;
+	}
+}

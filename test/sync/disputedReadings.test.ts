@@ -1,0 +1,144 @@
+import { COLUMN_READINGS, setSandboxReadings, useSandbox } from '../harness';
+import { commitsOf, dataSourceWith, queriesOf, runSync, storedData } from './fixtures';
+
+const sandbox = useSandbox();
+
+const stored = [
+	{ Email: 'a@x.io', Name: 'Ann', Age: 30 },
+	{ Email: 'b@x.io', Name: 'Bob', Age: 40 },
+];
+
+// The platform's sources disagree on how `attributes` and `where` name columns: Sync must be
+// right under each reading the evidence allows (docs/api-choices.md, "Where the witnesses
+// disagree").
+describe.each(COLUMN_READINGS)(
+	'Entry → Sync with attributes read $attributes and where read $where',
+	(readings) => {
+		beforeEach(() => setSandboxReadings(sandbox(), readings));
+
+		it('matches the stored entries: an unchanged input changes nothing, a changed row is one update', async () => {
+			const id = await dataSourceWith(sandbox(), stored);
+			const rows = [{ ...stored[0] }, { ...stored[1], Age: 41 }];
+			const result = await runSync(sandbox(), id, rows);
+
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+			expect(storedData(sandbox(), id)).toEqual([stored[0], { ...stored[1], Age: 41 }]);
+			// The read names only the compared columns, in the form this reading takes.
+			const named = queriesOf(sandbox()).at(-1)!.body.attributes;
+			expect(named).toEqual(
+				readings.attributes === 'bare'
+					? ['Email', 'Name', 'Age']
+					: ['id', 'data.Email', 'data.Name', 'data.Age'],
+			);
+		});
+
+		it('mirror mode deletes only the entry whose key is gone, and inserts only the new key', async () => {
+			const id = await dataSourceWith(sandbox(), stored);
+			const rows = [{ ...stored[0] }, { Email: 'c@x.io', Name: 'Cy', Age: 22 }];
+			const result = await runSync(sandbox(), id, rows, { syncMode: 'mirror' });
+
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ inserted: 1, deleted: 1, unchanged: 1 });
+			expect(storedData(sandbox(), id)).toEqual([stored[0], rows[1]]);
+		});
+
+		it('keys on a column named "id" (not the entry ID) in either reading', async () => {
+			const rows = [
+				{ id: 'A1', Name: 'Ann' },
+				{ id: 'B2', Name: 'Bob' },
+			];
+			const id = await dataSourceWith(sandbox(), rows);
+			const result = await runSync(sandbox(), id, [{ id: 'A1', Name: 'Anna' }, rows[1]], {
+				keyColumns: 'id',
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+			expect(storedData(sandbox(), id)).toEqual([{ id: 'A1', Name: 'Anna' }, rows[1]]);
+		});
+
+		it('reads whole entries (no attributes) when rows replace the data', async () => {
+			const id = await dataSourceWith(sandbox(), stored);
+			const rows = [{ Email: 'a@x.io', Name: 'Ann' }, stored[1]];
+			const result = await runSync(sandbox(), id, rows, {
+				syncOptions: { updateStyle: 'replace' },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ updated: 1, unchanged: 1 });
+			expect(queriesOf(sandbox()).every((query) => query.body.attributes === undefined)).toBe(true);
+			expect(storedData(sandbox(), id)).toEqual([{ Email: 'a@x.io', Name: 'Ann' }, stored[1]]);
+		});
+	},
+);
+
+describe('Entry → Sync: the reading of attributes is learned once per execution', () => {
+	it('asks the first page again in the bare form and keeps that form for the pages after it', async () => {
+		setSandboxReadings(sandbox(), { attributes: 'bare' });
+		const many = Array.from({ length: 12_000 }, (_, n) => ({ Email: `u${n}@x.io`, N: n }));
+		const id = await dataSourceWith(sandbox(), many);
+		const result = await runSync(sandbox(), id, many);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 12_000 });
+		const forms = queriesOf(sandbox()).map((query) =>
+			query.body.attributes[0] === 'id' ? 'prefixed' : 'bare',
+		);
+		// One extra request in all: the first page, in SPEC's form, then every page in the bare one.
+		expect(forms[0]).toBe('prefixed');
+		expect(forms.slice(1)).toEqual(Array(forms.length - 1).fill('bare'));
+		expect(forms.filter((form) => form === 'bare').length).toBe(3);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+	});
+});
+
+describe('Entry → Sync: a read where no entry has a key column', () => {
+	it('stops before any commit when the API answers every entry without the key columns', async () => {
+		const id = await dataSourceWith(sandbox(), stored);
+		// An answer that dropped the columns asked for: every entry without Email.
+		sandbox().injectFault({
+			mode: 'status-after',
+			status: 200,
+			count: 2,
+			method: 'POST',
+			path: '/data/query$',
+			body: {
+				entries: [
+					{ id: 1, data: {} },
+					{ id: 2, data: {} },
+				],
+				pagination: { total: 2 },
+			},
+		});
+		const result = await runSync(sandbox(), id, stored, { syncMode: 'mirror' });
+
+		expect(result.error?.message).toBe('None of the 2 entries read has the key column "Email"');
+		expect(result.error?.description).toMatch(/^Nothing was changed\. Acting on this read/);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedData(sandbox(), id)).toEqual(stored);
+	});
+
+	it('stops on a key column that no stored entry has (a misspelt key), in upsert mode too', async () => {
+		const id = await dataSourceWith(sandbox(), stored);
+		const result = await runSync(sandbox(), id, [{ email: 'a@x.io', Name: 'Ann' }], {
+			keyColumns: 'email',
+		});
+
+		expect(result.error?.message).toBe('None of the 2 entries read has the key column "email"');
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedData(sandbox(), id)).toEqual(stored);
+	});
+
+	it('goes on when one entry has a key column, even an empty one, and when the data source is empty', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Name: 'No key' }, { Email: '', Name: 'Empty' }]);
+		const keyed = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
+		expect(keyed.error).toBeUndefined();
+		expect(keyed.json[0]).toMatchObject({ inserted: 1 });
+
+		const empty = await dataSourceWith(sandbox(), [], 'Empty Target');
+		const first = await runSync(sandbox(), empty, stored);
+		expect(first.error).toBeUndefined();
+		expect(first.json[0]).toMatchObject({ inserted: 2 });
+	});
+});
