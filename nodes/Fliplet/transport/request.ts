@@ -16,6 +16,7 @@ import { toNodeApiError, type ApiFailure } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
 import { holdPacedArea, sendPaced, servedInPacedArea } from './pacing';
+import { pathSegment } from './pathSegments';
 import { mayFollowRedirect, redirectTarget } from './redirects';
 import {
 	backoffMs,
@@ -67,9 +68,12 @@ interface RawResponse {
 	body: unknown;
 }
 
-/** Joins path segments below /v1, URL-encoding each one (names may hold `/`, `?`, `#`, spaces). */
+/**
+ * Joins path segments below /v1, URL-encoding each one (names may hold `/`, `?`, `#`, spaces).
+ * A segment a URL would resolve away (`.`, `..`, empty) is refused: see pathSegment.
+ */
 export function apiPath(...segments: Array<string | number>): string {
-	return '/v1/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
+	return '/v1/' + segments.map(pathSegment).join('/');
 }
 
 function networkDetails(error: unknown): { code?: string; message: string } {
