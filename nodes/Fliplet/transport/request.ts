@@ -122,7 +122,11 @@ export async function flipletApiRequest<T = IDataObject>(
 		request.body === undefined || request.body instanceof JsonBody
 			? request.body
 			: jsonBodyOf(this, request.body, request.itemIndex);
-	const unsafeKey = json?.value ? findUnsafeKey(json.value) : undefined;
+	const unsafeKey = request.multipart
+		? request.multipart.unsafeKey
+		: json?.value
+			? findUnsafeKey(json.value)
+			: undefined;
 	if (unsafeKey !== undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
