@@ -32,11 +32,12 @@ export function growthFactor(check: (text: string) => unknown, textOf: (length: 
 	if (smallMs > 1_000) return { factor: Infinity, largeMs: Infinity, smallMs };
 	const oneMb = textOf(1_000_000);
 	const tenMb = textOf(10_000_000);
-	// A floor of 2 ms: below it, timer and GC noise would dwarf the work itself.
+	// A floor of 20 ms: below it, a garbage collection or a busy core would dwarf the work itself.
+	// Quadratic work still shows: it takes seconds at 1 MB, or fails the look at 100 kB.
 	const mediumMs = Math.max(
 		fastestMs(() => check(oneMb)),
-		2,
+		20,
 	);
-	const largeMs = fastestMs(() => check(tenMb), 2);
+	const largeMs = fastestMs(() => check(tenMb));
 	return { factor: largeMs / mediumMs, largeMs, smallMs };
 }
