@@ -38,6 +38,20 @@ export function growthFactor(check: (text: string) => unknown, textOf: (length: 
 		fastestMs(() => check(oneMb)),
 		20,
 	);
-	const largeMs = fastestMs(() => check(tenMb));
+	const largeMs = fastestMs(() => check(tenMb), 2);
 	return { factor: largeMs / mediumMs, largeMs, smallMs };
+}
+
+/**
+ * Asserts that `check` is linear in the length of its text: ten times the text takes less than 30
+ * times as long (quadratic work takes about 100 times), and 10 MB is checked within seconds even
+ * on a busy machine.
+ */
+export function expectLinear(check: (text: string) => unknown, textOf: (length: number) => string) {
+	const growth = growthFactor(check, textOf);
+	expect({ ...growth, linear: growth.factor < 30, inSeconds: growth.largeMs < 10_000 }).toEqual({
+		...growth,
+		linear: true,
+		inSeconds: true,
+	});
 }

@@ -22,7 +22,7 @@ import {
 	type AnalyticsEvents,
 	type AuditLogQuery,
 } from './auditLogs';
-import { splitCsvRecords } from './csvRecords';
+import { neutralizeFormulaCells, splitCsvRecords } from './csvRecords';
 import { isoDateRange } from './dates';
 import { readOrganizationId } from '../../helpers/organizationId';
 import {
@@ -130,6 +130,15 @@ const properties: INodeProperties[] = [
 				displayOptions: { show: { '/format': ['json'] } },
 			},
 			{
+				displayName: 'Neutralize Formulas',
+				name: 'neutralizeFormulas',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to put a ' before every cell that starts with =, +, -, @, a tab or a carriage return (plain numbers such as -5 excepted), so a spreadsheet shows it as text instead of running it as a formula. Logged values can come from anyone who uses an app; turn this off only for a file no spreadsheet will open.",
+				displayOptions: { show: { '/format': ['csv'] } },
+			},
+			{
 				displayName: 'Sort By',
 				name: 'sort',
 				type: 'options',
@@ -212,13 +221,15 @@ async function csvExport(
 	max: number,
 	itemIndex: number,
 ): Promise<INodeExecutionData> {
+	const neutralize = this.getNodeParameter('options.neutralizeFormulas', itemIndex, true) !== false;
 	let header: string | undefined;
 	const rows = await collectPages<string>(
 		async (page) => {
 			const bytes = await fetchAuditLogCsvPage.call(this, organizationId, query, page, itemIndex);
-			const [first, ...records] = splitCsvRecords(bytes.toString('utf8'));
+			const records = splitCsvRecords(bytes.toString('utf8'));
+			const [first, ...rest] = neutralize ? records.map(neutralizeFormulaCells) : records;
 			header ??= first;
-			return records;
+			return rest;
 		},
 		max,
 		AUDIT_LOG_PAGE_SIZE,
