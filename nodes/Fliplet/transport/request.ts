@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
+import { resolveBaseUrl, withoutTrailingSlashes, type FlipletCredentialData } from './baseUrl';
 import { toNodeApiError, type ApiFailure } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
@@ -213,7 +213,7 @@ export async function flipletApiRequest<T = IDataObject>(
 		if (statusCode >= 300 && statusCode < 400) {
 			const target = redirectTarget(
 				response.headers,
-				`${(options.baseURL ?? '').replace(/\/+$/, '')}${options.url}`,
+				`${withoutTrailingSlashes(options.baseURL ?? '')}${options.url}`,
 			);
 			if (target && mayFollowRedirect(target, origin, request.method, redirects)) {
 				redirects++;

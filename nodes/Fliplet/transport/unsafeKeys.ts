@@ -12,23 +12,34 @@ export function mayHoldUnsafeKey(json: string): boolean {
 	return UNSAFE_KEY_TEXT.test(json);
 }
 
-/** A value still to look at, and how it was reached (to name the path only when one is found). */
-interface Visit {
-	value: unknown;
-	step?: string | number;
-	parent?: Visit;
-}
+/**
+ * The objects and arrays met on the walk, each with the one it was found in and the key or index
+ * it was found under: enough to name the path to a key, in three flat lists (a deep body holds
+ * millions of them, and one small object each would keep the garbage collector busy).
+ */
+class Reached {
+	readonly values: object[] = [];
+	readonly parents: number[] = [];
+	readonly steps: Array<string | number> = [];
 
-function pathOf(visit: Visit): string {
-	const steps: Array<string | number> = [];
-	for (let at: Visit | undefined = visit; at?.step !== undefined; at = at.parent) {
-		steps.push(at.step);
+	add(value: object, parent: number, step: string | number): number {
+		this.values.push(value);
+		this.parents.push(parent);
+		this.steps.push(step);
+		return this.values.length - 1;
 	}
-	let path = '';
-	for (const step of steps.reverse()) {
-		path += typeof step === 'number' ? `[${step}]` : path ? `.${step}` : step;
+
+	/** The path to `step` inside the value at `index`, e.g. `entries[0].data.__proto__`. */
+	pathTo(index: number, step: string): string {
+		const steps: Array<string | number> = [step];
+		for (let at = index; at > 0; at = this.parents[at]) steps.push(this.steps[at]);
+		let path = '';
+		for (let i = steps.length - 1; i >= 0; i--) {
+			const next = steps[i];
+			path += typeof next === 'number' ? `[${next}]` : path ? `.${next}` : next;
+		}
+		return path;
 	}
-	return path;
 }
 
 /**
@@ -37,33 +48,34 @@ function pathOf(visit: Visit): string {
  * there is none. Other keys, however odd, are ordinary column names.
  *
  * The walk keeps its own list of values still to visit instead of calling itself, so any depth is
- * walked (no depth limit to hide a key behind, no stack to overflow), and each object is visited
- * once even when it is shared: the work grows with the size of the body, never faster.
+ * walked (no depth limit to hide a key behind, no stack to overflow). The value is one JSON text
+ * has described (a body already serialized, a form field parsed), so each part is reached once:
+ * the walk grows with the length of that text, never faster.
  */
 export function findUnsafeKey(value: unknown): string | undefined {
-	const toVisit: Visit[] = [{ value }];
-	const seen = new Set<object>();
+	if (!hasKeys(value)) return undefined;
+	const reached = new Reached();
+	const toVisit = [reached.add(value, -1, '')];
+	const visitLater = (child: unknown, parent: number, step: string | number) => {
+		if (hasKeys(child)) toVisit.push(reached.add(child, parent, step));
+	};
 	while (toVisit.length) {
-		const visit = toVisit.pop()!;
-		const current = visit.value;
-		if (!hasKeys(current) || seen.has(current)) continue;
-		seen.add(current);
-		const children: Visit[] = [];
+		const index = toVisit.pop()!;
+		const current = reached.values[index] as Record<string, unknown>;
+		// Pushed last to first, so the first child is looked at first.
 		if (Array.isArray(current)) {
-			for (let index = 0; index < current.length; index++) {
-				children.push({ value: current[index], step: index, parent: visit });
-			}
-		} else {
-			for (const key of Object.keys(current)) {
-				const child = current[key];
-				const found = { value: child, step: key, parent: visit };
-				if (key === '__proto__') return pathOf(found);
-				if (key === 'constructor' && hasKeys(child) && 'prototype' in child) return pathOf(found);
-				children.push(found);
+			for (let i = current.length - 1; i >= 0; i--) visitLater(current[i], index, i);
+			continue;
+		}
+		const keys = Object.keys(current);
+		for (const key of keys) {
+			const child = current[key];
+			if (key === '__proto__') return reached.pathTo(index, key);
+			if (key === 'constructor' && hasKeys(child) && 'prototype' in child) {
+				return reached.pathTo(index, key);
 			}
 		}
-		// Last in, first out: pushed in reverse, the first child is looked at first.
-		for (let index = children.length - 1; index >= 0; index--) toVisit.push(children[index]);
+		for (let i = keys.length - 1; i >= 0; i--) visitLater(current[keys[i]], index, keys[i]);
 	}
 	return undefined;
 }
