@@ -146,3 +146,60 @@ describe('through the engine', () => {
 		expect(apiRequests(sandbox(), /\/data$/)).toHaveLength(1);
 	});
 });
+
+describe('a binary property named after a member every object has', () => {
+	const WAV = Buffer.concat([Buffer.from('RIFF0000WAVEfmt '), Buffer.alloc(64)]).toString('base64');
+	const item: TestItem = {
+		json: {},
+		binary: { data: { data: WAV, fileName: 'a.wav', mimeType: 'audio/wav' } },
+	};
+	const APP = { __rl: true, mode: 'id', value: '11' };
+
+	it.each([
+		[
+			'AI → Transcribe Audio',
+			{ resource: 'ai', operation: 'transcribeAudio', app: APP, binaryPropertyName: 'v' },
+			/^The item has no binary property "(__proto__|constructor|toString)" \(Input Binary Field\)$/,
+		],
+		[
+			'Entry → Insert with files',
+			{
+				resource: 'entry',
+				operation: 'insert',
+				dataSource: STAFF,
+				columns: { mappingMode: 'defineBelow', value: { Name: 'x' } },
+				files: { file: [{ column: 'Photo', binaryPropertyName: 'v' }] },
+			},
+			/^The item has no binary property "(__proto__|constructor|toString)" \(Files: Input Binary Field\)$/,
+		],
+		[
+			'Email → Send',
+			{
+				resource: 'email',
+				operation: 'send',
+				to: 'ann@example.com',
+				subject: 'Hi',
+				options: { binaryProperties: 'v' },
+			},
+			/no binary property "(__proto__|constructor|toString)" for "Attachments \(Binary Properties\)"$/,
+		],
+	])('is refused clearly by %s, never read as a file', async (_name, parameters, message) => {
+		const named = (name: string) =>
+			JSON.parse(JSON.stringify(parameters).replaceAll('"v"', `"${name}"`));
+		for (const name of ['__proto__', 'constructor', 'toString']) {
+			const result = await runNode({
+				parameters: named(name),
+				input: [item],
+				credentials: sandboxCredential(sandbox()),
+				continueOnFail: true,
+			});
+			expect(result.json).toEqual([
+				expect.objectContaining({
+					error: expect.stringMatching(message),
+					description: expect.stringMatching(/binary propert(y|ies) this item has/),
+				}),
+			]);
+		}
+		expect(apiRequests(sandbox())).toEqual([]);
+	});
+});

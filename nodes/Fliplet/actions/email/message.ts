@@ -1,4 +1,4 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { splitList } from '../../helpers/commaList';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../helpers/email';
 import { isBase64Text } from '../../helpers/base64';
 import { excerpt } from '../../helpers/excerpt';
+import { hasOwnBinary } from '../../helpers/inputBinary';
 import { fallbackFileName } from '../../helpers/mimeExtension';
 import { refuseItem } from '../../helpers/refuseItem';
 
@@ -119,10 +120,7 @@ function binaryAttachments(
 	propertyList: string | undefined,
 ): BinaryAttachment[] {
 	return splitList(propertyList).map((property) => {
-		let binary: IBinaryData;
-		try {
-			binary = context.helpers.assertBinaryData(itemIndex, property);
-		} catch {
+		if (!hasOwnBinary(context, itemIndex, property)) {
 			refuseItem(
 				context,
 				itemIndex,
@@ -130,6 +128,7 @@ function binaryAttachments(
 				'Give the names of binary properties this item has (see its Binary tab), separated by commas, e.g. data, invoice.',
 			);
 		}
+		const binary = context.helpers.assertBinaryData(itemIndex, property);
 		const attachment = {
 			property,
 			type: binary.mimeType || 'application/octet-stream',
