@@ -32,6 +32,7 @@ const notification = {
 	app: APP,
 	title: 'Title',
 	message: 'Hello',
+	orderAt: '2030-01-01T10:00:00',
 	additionalData: '{"source": "test"}',
 	scopeMode: 'match',
 	scopeConditions: { condition: [{ column: 'Department', values: 'Sales' }] },
@@ -43,13 +44,20 @@ const notification = {
 /** Every operation of the node; the hostile-input test fails for one missing here. */
 export const OPERATION_CASES: Record<string, OperationCase> = {
 	'ai.createEmbeddings': {
-		parameters: { app: APP, inputSource: 'text', text: 'hello', field: 'text' },
+		parameters: {
+			app: APP,
+			model: 'text-embedding-3-small',
+			inputSource: 'text',
+			text: 'hello',
+			field: 'text',
+		},
 		item: () => ({ json: { text: 'hello' } }),
 	},
-	'ai.generateImage': { parameters: { app: APP, prompt: 'A lighthouse' } },
+	'ai.generateImage': { parameters: { app: APP, model: 'gpt-image-1', prompt: 'A lighthouse' } },
 	'ai.generateText': {
 		parameters: {
 			app: APP,
+			model: 'gpt-4o-mini',
 			prompt: 'Hi',
 			systemMessage: 'Be brief',
 			messages: { message: [{ role: 'user', content: 'Hi' }] },
@@ -194,19 +202,30 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			binaryPropertyName: 'data',
 			returnAll: false,
 			limit: 5,
-			filters: { eventTypes: 'app.publish', sessionId: '7012', where: '{}' },
+			filters: {
+				app: APP,
+				eventTypes: 'app.publish',
+				sessionId: '7012',
+				where: '{}',
+			},
 			options: { fields: 'id, type' },
 		},
 		token: 'org',
 	},
 	'organizationToken.create': { parameters: { organization: ORG, name: 'Robot' }, token: 'org' },
 	'organizationToken.delete': {
-		parameters: { organization: ORG, token: { __rl: true, mode: 'id', value: '103' } },
+		parameters: { organization: ORG, token: { __rl: true, mode: 'id', value: '104' } },
 		token: 'org',
 	},
 	'organizationToken.getMany': { parameters: { organization: ORG, returnAll: true }, token: 'org' },
 	'sms.send': {
-		parameters: { to: '+447700900123', message: 'Hello', sendInBatches: true, batchSize: 50 },
+		parameters: {
+			from: '+447700900456',
+			to: '+447700900123',
+			message: 'Hello',
+			sendInBatches: true,
+			batchSize: 50,
+		},
 	},
 	'user.get': { parameters: {} },
 };
