@@ -1,5 +1,3 @@
-import { performance } from 'node:perf_hooks';
-
 /** The result of `work` and the milliseconds it took. */
 export function timed<T>(work: () => T): { result: T; ms: number } {
 	const start = performance.now();

@@ -139,6 +139,16 @@ const properties: INodeProperties[] = [
 				displayOptions: { show: { '/format': ['csv'] } },
 			},
 			{
+				displayName: 'Order',
+				name: 'order',
+				type: 'options',
+				default: 'DESC',
+				options: [
+					{ name: 'Descending (Newest First)', value: 'DESC' },
+					{ name: 'Ascending (Oldest First)', value: 'ASC' },
+				],
+			},
+			{
 				displayName: 'Sort By',
 				name: 'sort',
 				type: 'options',
@@ -147,16 +157,6 @@ const properties: INodeProperties[] = [
 					{ name: 'Created At', value: 'createdAt' },
 					{ name: 'ID', value: 'id' },
 					{ name: 'Type', value: 'type' },
-				],
-			},
-			{
-				displayName: 'Order',
-				name: 'order',
-				type: 'options',
-				default: 'DESC',
-				options: [
-					{ name: 'Descending (Newest First)', value: 'DESC' },
-					{ name: 'Ascending (Oldest First)', value: 'ASC' },
 				],
 			},
 		],
