@@ -18,9 +18,10 @@ describe.each([
 	['a JSON text looked at for unsafe keys', mayHoldUnsafeKey, (n: number) => `{"${'_'.repeat(n)}`],
 	['a form field name', unsafeKeyInFieldName, (n: number) => '[.'.repeat(n / 2)],
 	[
+		// Many small objects: the most work per byte (depth is tested in unsafeKeys.test.ts).
 		'a form field holding JSON',
 		(text: string) => findUnsafeFormKey([{ name: 'a', value: text }]),
-		(n: number) => `{"constructor": ${'['.repeat(n / 4)}${']'.repeat(n / 4)}}`,
+		(n: number) => `{"constructor": [${'{"a": [1]},'.repeat(n / 11)}{}]}`,
 	],
 	['a path segment', isUnsendablePathSegment, (n: number) => '.'.repeat(n)],
 ])('%s', (_name, check, textOf) => {
