@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MultipartFile } from '../transport';
+import { inputBinary } from './inputBinary';
 
 /** The file parts of an entry insert: each listed binary field of the item, named after its column. */
 export async function entryFileParts(
@@ -19,7 +20,7 @@ export async function entryFileParts(
 				description: 'Give each file the column that should hold its URL (e.g. Photo).',
 			});
 		}
-		const binary = this.helpers.assertBinaryData(itemIndex, property);
+		const binary = inputBinary(this, itemIndex, property, 'Files: Input Binary Field');
 		const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
 		parts.push({
 			name: column,

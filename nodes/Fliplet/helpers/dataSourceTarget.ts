@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiPath } from '../transport';
+import { apiPath, isUnsendablePathSegment } from '../transport';
 import { readLocator, type LocatorContext } from './locators';
 
 /** How a data source is named in paths: its id, or its name (with `dsn` when the name is all digits). */
@@ -29,7 +29,20 @@ export function getDataSourceTarget(
 			description: 'Pick a data source from the list, or give its ID or its exact name.',
 		});
 	}
-	if (mode === 'name') return { ref: value, qs: /^\d+$/.test(value) ? { dsn: 'true' } : {} };
+	if (mode === 'name') {
+		if (isUnsendablePathSegment(value)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Data source: the name "${value}" cannot be used to address it`,
+				{
+					itemIndex,
+					description:
+						'The API finds a data source by name in the request address, and web addresses read "." and ".." as folder steps (also when encoded as %2E), so the request would reach another record. Nothing was sent. Pick the data source from the list or give its ID, or rename it in Fliplet.',
+				},
+			);
+		}
+		return { ref: value, qs: /^\d+$/.test(value) ? { dsn: 'true' } : {} };
+	}
 	if (!/^\d+$/.test(value)) {
 		throw new NodeOperationError(this.getNode(), `Data source: "${value}" is not an ID`, {
 			itemIndex,

@@ -35,6 +35,16 @@ function isValidUrl(url: string): boolean {
 	}
 }
 
+/**
+ * The text without its trailing slashes. A loop, not `/\/+$/`: that pattern is retried from every
+ * slash of a run that does not end the text, so a long run of slashes would take quadratic time.
+ */
+export function withoutTrailingSlashes(text: string): string {
+	let end = text.length;
+	while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
+	return text.slice(0, end);
+}
+
 /** True when the token would travel encrypted, or only to this machine. */
 export function isSafeBaseUrl(url: string): boolean {
 	return /^https:\/\//i.test(url) || LOOPBACK_HTTP.test(url + '/');
@@ -49,9 +59,7 @@ export function resolveBaseUrl(
 ): { url: string } | { error: string } {
 	const region = credentials.region ?? 'auto';
 	if (region === 'custom') {
-		const url = String(credentials.baseUrl ?? '')
-			.trim()
-			.replace(/\/+$/, '');
+		const url = withoutTrailingSlashes(String(credentials.baseUrl ?? '').trim());
 		if (!url) return { error: 'The credential uses a custom base URL but none is set' };
 		if (!isSafeBaseUrl(url)) {
 			return {

@@ -14,5 +14,6 @@ export {
 	type ReadOrder,
 } from './paginate';
 export { JsonBody, jsonBodyOf } from './jsonBody';
+export { isUnsendablePathSegment, UnsendablePathSegmentError } from './pathSegments';
 export { buildMultipartBody, type MultipartFile, type MultipartField } from './multipart';
 export { resolveBaseUrl, regionFromToken, isSafeBaseUrl, REGION_HOSTS } from './baseUrl';

@@ -1,5 +1,7 @@
 import { randomBytes } from 'crypto';
 
+import { findUnsafeFormKey } from './unsafeKeys';
+
 export interface MultipartField {
 	name: string;
 	value: string;
@@ -15,6 +17,8 @@ export interface MultipartFile {
 export interface MultipartBody {
 	body: Buffer;
 	contentType: string;
+	/** A prototype-pollution key among the fields (refused before sending, as in JSON bodies). */
+	unsafeKey?: string;
 }
 
 const quoted = (value: string) => value.replace(/["\\\r\n]/g, (c) => encodeURIComponent(c));
@@ -49,5 +53,13 @@ export function buildMultipartBody(
 		);
 	}
 	chunks.push(Buffer.from(`--${boundary}--\r\n`));
-	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+	const unsafeKey = findUnsafeFormKey([
+		...fields,
+		...files.map((file) => ({ name: file.name, value: '' })),
+	]);
+	return {
+		body: Buffer.concat(chunks),
+		contentType: `multipart/form-data; boundary=${boundary}`,
+		...(unsafeKey === undefined ? {} : { unsafeKey }),
+	};
 }

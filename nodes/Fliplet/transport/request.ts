@@ -11,11 +11,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
+import { resolveBaseUrl, withoutTrailingSlashes, type FlipletCredentialData } from './baseUrl';
 import { toNodeApiError, type ApiFailure } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
 import { holdPacedArea, sendPaced, servedInPacedArea } from './pacing';
+import { pathSegment } from './pathSegments';
 import { mayFollowRedirect, redirectTarget } from './redirects';
 import {
 	backoffMs,
@@ -67,9 +68,12 @@ interface RawResponse {
 	body: unknown;
 }
 
-/** Joins path segments below /v1, URL-encoding each one (names may hold `/`, `?`, `#`, spaces). */
+/**
+ * Joins path segments below /v1, URL-encoding each one (names may hold `/`, `?`, `#`, spaces).
+ * A segment a URL would resolve away (`.`, `..`, empty) is refused: see pathSegment.
+ */
 export function apiPath(...segments: Array<string | number>): string {
-	return '/v1/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
+	return '/v1/' + segments.map(pathSegment).join('/');
 }
 
 function networkDetails(error: unknown): { code?: string; message: string } {
@@ -118,7 +122,11 @@ export async function flipletApiRequest<T = IDataObject>(
 		request.body === undefined || request.body instanceof JsonBody
 			? request.body
 			: jsonBodyOf(this, request.body, request.itemIndex);
-	const unsafeKey = json?.value ? findUnsafeKey(json.value) : undefined;
+	const unsafeKey = request.multipart
+		? request.multipart.unsafeKey
+		: json?.value
+			? findUnsafeKey(json.value)
+			: undefined;
 	if (unsafeKey !== undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -205,7 +213,7 @@ export async function flipletApiRequest<T = IDataObject>(
 		if (statusCode >= 300 && statusCode < 400) {
 			const target = redirectTarget(
 				response.headers,
-				`${(options.baseURL ?? '').replace(/\/+$/, '')}${options.url}`,
+				`${withoutTrailingSlashes(options.baseURL ?? '')}${options.url}`,
 			);
 			if (target && mayFollowRedirect(target, origin, request.method, redirects)) {
 				redirects++;

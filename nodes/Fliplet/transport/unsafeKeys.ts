@@ -1,5 +1,3 @@
-const MAX_DEPTH = 64;
-
 /** Objects and arrays: both can hide a key deeper down. */
 const hasKeys = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null;
@@ -15,35 +13,108 @@ export function mayHoldUnsafeKey(json: string): boolean {
 }
 
 /**
+ * The objects and arrays met on the walk, each with the one it was found in and the key or index
+ * it was found under: enough to name the path to a key, in three flat lists (a deep body holds
+ * millions of them, and one small object each would keep the garbage collector busy).
+ */
+class Reached {
+	readonly values: object[] = [];
+	readonly parents: number[] = [];
+	readonly steps: Array<string | number> = [];
+
+	add(value: object, parent: number, step: string | number): number {
+		this.values.push(value);
+		this.parents.push(parent);
+		this.steps.push(step);
+		return this.values.length - 1;
+	}
+
+	/** The path to `step` inside the value at `index`, e.g. `entries[0].data.__proto__`. */
+	pathTo(index: number, step: string): string {
+		const steps: Array<string | number> = [step];
+		for (let at = index; at > 0; at = this.parents[at]) steps.push(this.steps[at]);
+		let path = '';
+		for (let i = steps.length - 1; i >= 0; i--) {
+			const next = steps[i];
+			path += typeof next === 'number' ? `[${next}]` : path ? `.${next}` : next;
+		}
+		return path;
+	}
+}
+
+/**
  * The path of the first key in a JSON body that is a prototype-pollution payload for a server
  * that merges it naively: `__proto__`, or `constructor` holding a `prototype`. Undefined when
  * there is none. Other keys, however odd, are ordinary column names.
+ *
+ * The walk keeps its own list of values still to visit instead of calling itself, so any depth is
+ * walked (no depth limit to hide a key behind, no stack to overflow). The value is one JSON text
+ * has described (a body already serialized, a form field parsed), so each part is reached once:
+ * the walk grows with the length of that text, never faster.
  */
 export function findUnsafeKey(value: unknown): string | undefined {
-	const steps = unsafeSteps(value, 0);
-	if (!steps) return undefined;
-	let path = '';
-	for (const step of steps.reverse())
-		path += typeof step === 'number' ? `[${step}]` : path ? `.${step}` : step;
-	return path;
+	if (!hasKeys(value)) return undefined;
+	const reached = new Reached();
+	const toVisit = [reached.add(value, -1, '')];
+	const visitLater = (child: unknown, parent: number, step: string | number) => {
+		if (hasKeys(child)) toVisit.push(reached.add(child, parent, step));
+	};
+	while (toVisit.length) {
+		const index = toVisit.pop()!;
+		const current = reached.values[index] as Record<string, unknown>;
+		// Pushed last to first, so the first child is looked at first.
+		if (Array.isArray(current)) {
+			for (let i = current.length - 1; i >= 0; i--) visitLater(current[i], index, i);
+			continue;
+		}
+		const keys = Object.keys(current);
+		for (const key of keys) {
+			const child = current[key];
+			if (key === '__proto__') return reached.pathTo(index, key);
+			if (key === 'constructor' && hasKeys(child) && 'prototype' in child) {
+				return reached.pathTo(index, key);
+			}
+		}
+		for (let i = keys.length - 1; i >= 0; i--) visitLater(current[keys[i]], index, keys[i]);
+	}
+	return undefined;
 }
 
-/** The steps to the unsafe key, last first (built only when one is found: bodies can be large). */
-function unsafeSteps(value: unknown, depth: number): Array<string | number> | undefined {
-	if (!hasKeys(value) || depth > MAX_DEPTH) return undefined;
-	if (Array.isArray(value)) {
-		for (let index = 0; index < value.length; index++) {
-			const found = unsafeSteps(value[index], depth + 1);
-			if (found) return [...found, index];
-		}
-		return undefined;
+const NAME_STEPS = /[^.[\]]+/g;
+
+/**
+ * The unsafe key in a form field's name, which servers read as a path: `__proto__`, `a.__proto__`
+ * and `a[__proto__][b]` all reach the prototype when merged, as does `constructor` followed by
+ * `prototype`. Undefined for an ordinary name.
+ */
+export function unsafeKeyInFieldName(name: string): string | undefined {
+	const steps = name.match(NAME_STEPS) ?? [];
+	for (let index = 0; index < steps.length; index++) {
+		if (steps[index] === '__proto__') return name;
+		if (steps[index] === 'constructor' && steps[index + 1] === 'prototype') return name;
 	}
-	for (const key of Object.keys(value)) {
-		const child = value[key];
-		if (key === '__proto__') return [key];
-		if (key === 'constructor' && hasKeys(child) && 'prototype' in child) return [key];
-		const found = unsafeSteps(child, depth + 1);
-		if (found) return [...found, key];
+	return undefined;
+}
+
+/**
+ * The first unsafe key of a multipart form: in a field's name, or inside a field's value when the
+ * value is JSON (a column holding an object is sent as its JSON text, which a server may parse).
+ */
+export function findUnsafeFormKey(
+	fields: Array<{ name: string; value: string }>,
+): string | undefined {
+	for (const { name, value } of fields) {
+		const inName = unsafeKeyInFieldName(name);
+		if (inName !== undefined) return inName;
+		if (!mayHoldUnsafeKey(value)) continue;
+		let parsed: unknown;
+		try {
+			parsed = JSON.parse(value);
+		} catch {
+			continue;
+		}
+		const inValue = findUnsafeKey(parsed);
+		if (inValue !== undefined) return `${name}.${inValue}`;
 	}
 	return undefined;
 }

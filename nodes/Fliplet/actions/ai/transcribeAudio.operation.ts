@@ -10,6 +10,7 @@ import {
 import { AI_REQUEST_ONCE, aiRequest } from '../../helpers/aiRequest';
 import { getAppId } from '../../helpers/locators';
 import { mapItemsOnce } from '../../helpers/mapItems';
+import { inputBinary } from '../../helpers/inputBinary';
 import { buildMultipartBody } from '../../transport';
 import { aiAppLocator } from './ai.descriptions';
 
@@ -69,7 +70,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				description: `Use one of ${TRANSCRIPTION_MODELS.join(', ')}.`,
 			});
 		}
-		const binary = this.helpers.assertBinaryData(itemIndex, property);
+		const binary = inputBinary(this, itemIndex, property, 'Input Binary Field');
 		const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
 		const problem = audioProblem(data.length, binary.mimeType);
 		if (problem) {

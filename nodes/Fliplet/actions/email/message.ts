@@ -1,7 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { splitList } from '../../helpers/commaList';
-import { headerProblem, isEmailAddress, recipientText, splitRecipients } from '../../helpers/email';
+import {
+	hasLineBreak,
+	headerProblem,
+	isEmailAddress,
+	recipientText,
+	splitRecipients,
+} from '../../helpers/email';
+import { isBase64Text } from '../../helpers/base64';
+import { excerpt } from '../../helpers/excerpt';
+import { hasOwnBinary } from '../../helpers/inputBinary';
 import { fallbackFileName } from '../../helpers/mimeExtension';
 import { refuseItem } from '../../helpers/refuseItem';
 
@@ -26,6 +35,27 @@ function isBlank(value: unknown): boolean {
 	return String(value ?? '').trim() === '';
 }
 
+/**
+ * Refuses a line break in a text that becomes part of the message's head (subject, sender name,
+ * display names, attachment names and types): there it would start a header line of its own
+ * (header injection), and none of these texts can hold a line break in an email anyway. The HTML
+ * body and attachment contents are not part of the head: their line breaks are kept.
+ */
+function requireOneLine(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	what: string,
+	text: string,
+): void {
+	if (!hasLineBreak(text)) return;
+	refuseItem(
+		context,
+		itemIndex,
+		`${what} contains a line break`,
+		'A line break there would start a new header line of the email (e.g. an added Bcc), so nothing was sent. Remove the line breaks (e.g. with .replace(/[\\r\\n]+/g, " ") in an expression) and run it again.',
+	);
+}
+
 function recipients(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -39,9 +69,14 @@ function recipients(
 		refuseItem(
 			context,
 			itemIndex,
-			`invalid email address in "${label}": ${invalid.map((r) => `"${recipientText(r)}"`).join(', ')}`,
+			`invalid email address in "${label}": ${excerpt(invalid.map((r) => `"${recipientText(r)}"`).join(', '))}`,
 			'Give addresses such as ann@example.com, each alone or after a display name with the address in angle brackets (as mail clients copy it), separated by commas (or a list). A display name holding a comma goes in double quotes.',
 		);
+	}
+	for (const { email, name } of list) {
+		if (name !== undefined) {
+			requireOneLine(context, itemIndex, `the display name of ${email} in "${label}"`, name);
+		}
 	}
 	// Fliplet's own code sends a display name as `name` beside the address.
 	return list.map(({ email, name }) =>
@@ -85,21 +120,33 @@ function binaryAttachments(
 	propertyList: string | undefined,
 ): BinaryAttachment[] {
 	return splitList(propertyList).map((property) => {
-		try {
-			const binary = context.helpers.assertBinaryData(itemIndex, property);
-			return {
-				property,
-				type: binary.mimeType || 'application/octet-stream',
-				name: binary.fileName || fallbackFileName(property, binary.mimeType, binary.fileExtension),
-			};
-		} catch {
+		if (!hasOwnBinary(context, itemIndex, property)) {
 			refuseItem(
 				context,
 				itemIndex,
-				`no binary property "${property}" for "Attachments (Binary Properties)"`,
+				`no binary property "${excerpt(property)}" for "Attachments (Binary Properties)"`,
 				'Give the names of binary properties this item has (see its Binary tab), separated by commas, e.g. data, invoice.',
 			);
 		}
+		const binary = context.helpers.assertBinaryData(itemIndex, property);
+		const attachment = {
+			property,
+			type: binary.mimeType || 'application/octet-stream',
+			name: binary.fileName || fallbackFileName(property, binary.mimeType, binary.fileExtension),
+		};
+		requireOneLine(
+			context,
+			itemIndex,
+			`the file name of binary property "${excerpt(property)}"`,
+			attachment.name,
+		);
+		requireOneLine(
+			context,
+			itemIndex,
+			`the MIME type of binary property "${excerpt(property)}"`,
+			attachment.type,
+		);
+		return attachment;
 	});
 }
 
@@ -118,11 +165,18 @@ function fieldAttachments(
 					'Give each attachment a file name with its extension, e.g. report.csv.',
 				);
 			}
-			if (encoding === 'base64' && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(content)) {
+			requireOneLine(context, itemIndex, 'the file name of an attachment', name);
+			requireOneLine(
+				context,
+				itemIndex,
+				`the MIME type of attachment "${excerpt(name)}"`,
+				mimeType,
+			);
+			if (encoding === 'base64' && !isBase64Text(content)) {
 				refuseItem(
 					context,
 					itemIndex,
-					`the content of attachment "${name}" is not base64`,
+					`the content of attachment "${excerpt(name)}" is not base64`,
 					'Give base64 text, or set its Encoding to Text.',
 				);
 			}
@@ -171,7 +225,11 @@ export async function buildEmail(
 			'Give a subject or a body (or both). If they come from expressions, check the fields they read exist on this item.',
 		);
 	}
-	if (options.fromName) email.from_name = options.fromName;
+	requireOneLine(this, itemIndex, '"Subject"', email.subject as string);
+	if (options.fromName) {
+		requireOneLine(this, itemIndex, '"Sender Name"', options.fromName);
+		email.from_name = options.fromName;
+	}
 	const headerMap = headers(this, itemIndex, options);
 	if (headerMap) email.headers = headerMap;
 	if (options.required) email.required = true;

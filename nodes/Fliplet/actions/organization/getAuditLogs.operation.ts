@@ -23,7 +23,7 @@ import {
 	type AnalyticsEvents,
 	type AuditLogQuery,
 } from './auditLogs';
-import { splitCsvRecords } from './csvRecords';
+import { neutralizeFormulaCells, splitCsvRecords } from './csvRecords';
 import { isoDateRange } from './dates';
 import { readOrganizationId } from '../../helpers/organizationId';
 import {
@@ -131,15 +131,13 @@ const properties: INodeProperties[] = [
 				displayOptions: { show: { '/format': ['json'] } },
 			},
 			{
-				displayName: 'Sort By',
-				name: 'sort',
-				type: 'options',
-				default: 'createdAt',
-				options: [
-					{ name: 'Created At', value: 'createdAt' },
-					{ name: 'ID', value: 'id' },
-					{ name: 'Type', value: 'type' },
-				],
+				displayName: 'Neutralize Formulas',
+				name: 'neutralizeFormulas',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to put a ' before every cell that starts with =, +, -, @, a tab or a carriage return (plain numbers such as -5 excepted), so a spreadsheet shows it as text instead of running it as a formula. Logged values can come from anyone who uses an app; turn this off only for a file no spreadsheet will open.",
+				displayOptions: { show: { '/format': ['csv'] } },
 			},
 			{
 				displayName: 'Order',
@@ -149,6 +147,17 @@ const properties: INodeProperties[] = [
 				options: [
 					{ name: 'Descending (Newest First)', value: 'DESC' },
 					{ name: 'Ascending (Oldest First)', value: 'ASC' },
+				],
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'options',
+				default: 'createdAt',
+				options: [
+					{ name: 'Created At', value: 'createdAt' },
+					{ name: 'ID', value: 'id' },
+					{ name: 'Type', value: 'type' },
 				],
 			},
 		],
@@ -213,6 +222,7 @@ async function csvExport(
 	max: number,
 	itemIndex: number,
 ): Promise<INodeExecutionData> {
+	const neutralize = this.getNodeParameter('options.neutralizeFormulas', itemIndex, true) !== false;
 	let header: string | undefined;
 	const rows: string[] = [];
 	// Pages as large as Studio's export asks for. A page shorter than asked ends the export only
@@ -221,11 +231,12 @@ async function csvExport(
 		const limit = Math.min(AUDIT_LOG_CSV_PAGE_SIZE, max - rows.length);
 		const page = { offset, limit };
 		const bytes = await fetchAuditLogCsvPage.call(this, organizationId, query, page, itemIndex);
-		const [first, ...records] = splitCsvRecords(bytes.toString('utf8'));
+		const records = splitCsvRecords(bytes.toString('utf8'));
+		const [first, ...rest] = neutralize ? records.map(neutralizeFormulaCells) : records;
 		header ??= first;
-		rows.push(...records.slice(0, max - rows.length));
-		if (records.length < Math.min(limit, AUDIT_LOG_PAGE_SIZE) || records.length > limit) break;
-		offset += records.length;
+		rows.push(...rest.slice(0, max - rows.length));
+		if (rest.length < Math.min(limit, AUDIT_LOG_PAGE_SIZE) || rest.length > limit) break;
+		offset += rest.length;
 	}
 	const csv = [header ?? '', ...rows].join('\r\n') + '\r\n';
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { excerpt } from '../../helpers/excerpt';
 import { toE164 } from '../../helpers/phone';
 import { refuseItem } from '../../helpers/refuseItem';
 
@@ -18,7 +19,7 @@ function phone(context: IExecuteFunctions, itemIndex: number, name: string, labe
 		refuseItem(
 			context,
 			itemIndex,
-			`"${label}" is not a phone number in international (E.164) format: "${raw}"`,
+			`"${label}" is not a phone number in international (E.164) format: "${excerpt(raw)}"`,
 			'Write it with "+", the country code and the number, e.g. +447700900123 (spaces and dashes are ignored; a leading 00 is read as +).',
 		);
 	}
