@@ -21,6 +21,7 @@ const { spawnSync } = require('child_process');
  * from outside the npm registry unless overridden by the same version republished there.
  */
 const LINES = {
+	'2.41.1': { nodeVersion: '24.21.0', overrides: {} },
 	'2.40.7': { nodeVersion: '24.21.0', overrides: {} },
 	'1.123.81': { nodeVersion: '22.23.3', overrides: { xlsx: 'npm:@e965/xlsx@0.20.2' } },
 };
