@@ -12,7 +12,8 @@ const NO_RETRY_NOTE =
 /**
  * POST to one of the app's AI endpoints. Never idempotent (a 429 is still waited out and re-sent
  * by the transport, since it is refused before any work). Failures that may have reached the
- * provider say why they were not retried.
+ * provider say why they were not retried. `abortSignal` aborts the request in flight (an agent's
+ * call its caller cancelled).
  */
 export async function aiRequest(
 	this: IExecuteFunctions | ISupplyDataFunctions,
@@ -21,6 +22,7 @@ export async function aiRequest(
 	payload: { body: IDataObject } | { multipart: MultipartBody },
 	itemIndex: number,
 	timeout?: number,
+	abortSignal?: AbortSignal,
 ): Promise<IDataObject> {
 	try {
 		return (await flipletApiRequest.call(this, {
@@ -29,6 +31,7 @@ export async function aiRequest(
 			...payload,
 			itemIndex,
 			timeout,
+			abortSignal,
 		})) as IDataObject;
 	} catch (error) {
 		throw withNoRetryNote(error as Error);
