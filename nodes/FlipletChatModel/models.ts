@@ -24,8 +24,6 @@ export const CHAT_MODELS = [
  */
 export const REASONING_MODEL = '^(o[1-9]|gpt-5)';
 
-export const isReasoningModel = (model: string) => new RegExp(REASONING_MODEL).test(model);
-
 /** Gemini models take the generate-content format, which this model does not speak. */
 export const isGeminiModel = (model: string) => /^gemini-/i.test(model.trim());
 
