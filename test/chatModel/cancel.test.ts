@@ -1,25 +1,14 @@
 import { sleep } from 'n8n-workflow';
 
-import { FlipletEmbeddings } from '../../nodes/FlipletEmbeddings/FlipletEmbeddings.node';
-import { COMPLETIONS, EMBEDDINGS, PUBLISHED_APP } from '../ai/fixtures';
-import { EmbeddingsUser } from '../embeddings/embeddingsUser.node';
-import {
-	apiRequests,
-	onSandboxRequest,
-	registerNodeType,
-	runNode,
-	sandboxCredential,
-	useSandbox,
-	type Sandbox,
-} from '../harness';
+import { COMPLETIONS, EMBEDDINGS } from '../ai/fixtures';
+import { embeddingsRunner } from '../embeddings/runEmbeddings';
+import { apiRequests, onSandboxRequest, useSandbox, type Sandbox } from '../harness';
 import { agentCalls } from './modelUser.node';
 import { modelRunner } from './runModel';
 
-registerNodeType('n8n-nodes-fliplet.flipletEmbeddings', () => new FlipletEmbeddings());
-registerNodeType('test.embeddingsUser', () => new EmbeddingsUser());
-
 const sandbox = useSandbox();
 const runModel = modelRunner(sandbox);
+const embed = embeddingsRunner(sandbox);
 /** Long enough that an answer arriving at all shows the call was not aborted. */
 const HELD_MS = 8000;
 
@@ -62,22 +51,7 @@ describe('cancelling the Chat Model and the Embeddings (through n8n-core)', () =
 		onSandboxRequest(sandbox(), (request) => {
 			if (EMBEDDINGS.test(request.path)) stop();
 		});
-		const result = await runNode({
-			nodeType: 'test.embeddingsUser',
-			parameters: { documents: JSON.stringify(['a', 'b', 'c']), query: 'q' },
-			credentials: sandboxCredential(sandbox()),
-			subNodes: [
-				{
-					name: 'Fliplet Embeddings',
-					type: 'n8n-nodes-fliplet.flipletEmbeddings',
-					connection: 'ai_embedding',
-					parameters: {
-						app: PUBLISHED_APP,
-						model: 'text-embedding-3-small',
-						options: { batchSize: 1 },
-					},
-				},
-			],
+		const result = await embed(['a', 'b', 'c'], 'q', { batchSize: 1 }, undefined, {
 			whileRunning: (stopRun) => {
 				stop = stopRun;
 			},

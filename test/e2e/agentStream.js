@@ -9,6 +9,7 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 
 const { createSandbox, TOKENS } = require('../../sandbox');
+const { dataOf, executionsOf, waitFor } = require('./instantTrigger');
 
 const COMPLETIONS = '/v1/apps/11/ai/completions';
 /** The held answer: far longer than the check waits for the abort. */
@@ -16,17 +17,6 @@ const HELD_MS = 120_000;
 const QUIET_MS = 2000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const dataOf = (reply) => reply?.data ?? reply;
-
-async function waitFor(read, done, what, timeoutMs = 30_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await read();
-		if (done(value)) return value;
-		if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-		await sleep(100);
-	}
-}
 
 /** n8n's REST answers an execution's data in the "flatted" form: strings are indexes of values. */
 function unflatten(text) {
@@ -99,12 +89,6 @@ function workflowOf(credential, webhookPath) {
 		},
 		settings: { executionOrder: 'v1' },
 	};
-}
-
-async function executionsOf(rest, workflowId) {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const listed = dataOf(await rest.request('GET', `/rest/executions?filter=${filter}`));
-	return listed?.results ?? listed ?? [];
 }
 
 /** What n8n's tracer wrote for each call of the Chat Model in an execution's run data. */

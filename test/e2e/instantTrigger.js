@@ -209,4 +209,4 @@ async function instantTriggerCheck(rest, log) {
 	}
 }
 
-module.exports = { instantTriggerCheck };
+module.exports = { instantTriggerCheck, waitFor, executionsOf, dataOf };
