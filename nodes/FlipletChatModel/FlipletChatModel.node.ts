@@ -81,6 +81,9 @@ export class FlipletChatModel implements INodeType {
 		const settings = readModelSettings(node, itemIndex, model, options);
 		const client = new ChatModelClient(model, settings, {
 			send: async (body: IDataObject, abortSignal: AbortSignal | undefined) => {
+				// The agent's signal (a closed chat) or the execution's (Stop): no call once either fired.
+				const cancelled = () => abortSignal?.aborted || this.getExecutionCancelSignal()?.aborted;
+				if (cancelled()) throw cancelledCall(node, itemIndex);
 				try {
 					return await aiRequest.call(
 						this,
@@ -92,7 +95,7 @@ export class FlipletChatModel implements INodeType {
 						abortSignal,
 					);
 				} catch (error) {
-					if (abortSignal?.aborted) throw cancelledCall(node, itemIndex);
+					if (cancelled()) throw cancelledCall(node, itemIndex);
 					throw chatModelError(error, model);
 				}
 			},
@@ -100,7 +103,6 @@ export class FlipletChatModel implements INodeType {
 			unsupported: (message) => unsupportedInput(node, message, itemIndex),
 			unreadable: (response) => unreadableAnswer(node, response, itemIndex),
 			invalidToolArguments: (problem) => invalidToolArguments(node, problem, itemIndex),
-			cancelled: () => cancelledCall(node, itemIndex),
 		});
 		return { response: fixAdapter(sdk.supplyModel(this, client).response) };
 	}

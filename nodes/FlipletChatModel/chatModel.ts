@@ -40,17 +40,16 @@ export interface CallConfig extends ChatModelConfig {
 
 export interface ModelPorts {
 	/**
-	 * Sends one completions request (through the package's transport) and returns its JSON; the
-	 * signal aborts it in flight (and its failure is then `cancelled()`).
+	 * Sends one completions request (through the package's transport) and returns its JSON. The
+	 * signal aborts it in flight; once it has fired, nothing is sent.
 	 */
 	send(body: IDataObject, abortSignal: AbortSignal | undefined): Promise<IDataObject>;
 	/** A function tool's parameters as JSON schema (n8n's tools may carry Zod schemas). */
 	toJsonSchema(tool: Extract<Tool, { type: 'function' }>): unknown;
-	/** Errors for input it cannot send, answers it cannot read, and a call its caller cancelled. */
+	/** Errors for input it cannot send, and for answers it cannot read or must refuse. */
 	unsupported(message: string): Error;
 	unreadable(response: IDataObject): Error;
 	invalidToolArguments(problem: InvalidToolCall['invalidToolCall']): Error;
-	cancelled(): Error;
 }
 
 const signalOf = (config?: CallConfig) => config?.abortSignal ?? config?.signal;
@@ -58,8 +57,8 @@ const signalOf = (config?: CallConfig) => config?.abortSignal ?? config?.signal;
 /**
  * The platform's chat completions as n8n's chat model. Each call is one request, never re-sent on
  * its own (an AI call may be charged); streaming is the same single call, yielded whole, since the
- * platform streams over sockets and not in the HTTP answer. The caller's abort signal aborts the
- * request in flight, and a call whose signal is already aborted is not sent.
+ * platform streams over sockets and not in the HTTP answer. The caller's abort signal goes with
+ * the request, to abort it in flight.
  */
 export class FlipletChatModel implements ChatModel<CallConfig> {
 	readonly provider = 'fliplet';
@@ -128,15 +127,13 @@ export class FlipletChatModel implements ChatModel<CallConfig> {
 		streaming: boolean,
 		config?: CallConfig,
 	): Promise<GenerateResult> {
-		const signal = signalOf(config);
-		if (signal?.aborted) throw this.ports.cancelled();
 		let body: IDataObject;
 		try {
 			body = this.body(messages, streaming, config);
 		} catch (error) {
 			throw this.ports.unsupported((error as Error).message);
 		}
-		const response = await this.ports.send(body, signal);
+		const response = await this.ports.send(body, signalOf(config));
 		const result = fromWireAnswer(response);
 		if (result && 'invalidToolCall' in result) {
 			throw this.ports.invalidToolArguments(result.invalidToolCall);

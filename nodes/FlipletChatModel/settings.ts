@@ -16,7 +16,7 @@ export interface ModelOptions {
 	presencePenalty?: number;
 	frequencyPenalty?: number;
 	seed?: number;
-	stop?: string[];
+	stop?: string[] | string;
 	timeout?: number;
 }
 
@@ -70,7 +70,10 @@ export function readModelSettings(
 			"The Chat Model speaks the chat-completions format, and the platform's Gemini models take the generate-content format. Pick an OpenAI model, or use the Fliplet node's AI → Generate Text with the Gemini format.",
 		);
 	}
-	const stop = (options.stop ?? []).filter((sequence) => sequence !== '');
+	// An expression may give one text instead of a list.
+	const stop = [options.stop ?? []]
+		.flat()
+		.filter((sequence): sequence is string => typeof sequence === 'string' && sequence !== '');
 	if (stop.length > 4) {
 		throw settingError(
 			node,
