@@ -217,6 +217,20 @@ async function sendDripping(res, status, body, headers, bytesPerDrip = 1, everyM
 	if (!res.destroyed) res.end();
 }
 
+/**
+ * Calls `callback` once if the client goes away (closes its connection) before the whole answer
+ * was sent, e.g. a client that cancelled its request while the handler's work was in progress.
+ * @param {http.ServerResponse} res
+ * @param {() => void} callback
+ */
+function onClientGone(res, callback) {
+	const check = () => {
+		if (!res.writableFinished) callback();
+	};
+	if (res.closed) check();
+	else res.once('close', check);
+}
+
 /** @param {Buffer} raw @param {string} contentType */
 function parseBody(raw, contentType) {
 	if (!raw.length) return undefined;
@@ -395,6 +409,7 @@ async function handle(sandbox, req, res) {
 				headers: req.headers,
 				method,
 				path,
+				onClientGone: (callback) => onClientGone(res, callback),
 			}),
 		);
 	} catch (error) {

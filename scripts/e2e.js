@@ -34,6 +34,7 @@ const { serverChecks } = require('./lib/serverChecks');
 
 const { checks } = require(path.join(REPO, 'test', 'e2e', 'checks.js'));
 const { instantTriggerCheck } = require(path.join(REPO, 'test', 'e2e', 'instantTrigger.js'));
+const { agentStreamCheck } = require(path.join(REPO, 'test', 'e2e', 'agentStream.js'));
 
 function log(message) {
 	process.stdout.write(`${message}\n`);
@@ -181,6 +182,13 @@ async function runServerPhase(instance, activated, sandboxes, fail) {
 					);
 				}
 				await instantTriggerCheck(rest, log).catch((error) => fail('instant trigger', error));
+				// The Chat Model needs n8n 2.x.
+				if (N8N_MAJOR >= 2) {
+					const baseUrl = `http://127.0.0.1:${instance.env.N8N_PORT}`;
+					await agentStreamCheck(rest, baseUrl, log).catch((error) =>
+						fail('streaming agent', error),
+					);
+				}
 			},
 		);
 		log(`  (editor server phase: ${Date.now() - started} ms)`);

@@ -3,7 +3,8 @@
 // Installs a pinned real n8n (with the Node it needs) into a cache folder outside the
 // repository, once per n8n version. Later runs (and other clones on the same machine) reuse it.
 //
-//   node scripts/install-n8n.js                            n8n 2.40.7 (Node 24), the default
+//   node scripts/install-n8n.js                            n8n 2.41.1 (Node 24), the default
+//   FLIPLET_N8N_VERSION=2.40.7 node scripts/install-n8n.js    the 2.x line before it (Node 24)
 //   FLIPLET_N8N_VERSION=1.123.81 node scripts/install-n8n.js  n8n 1.x's last line (Node 22)
 //   FLIPLET_N8N_CACHE=/some/dir ...                        use another cache folder
 //
@@ -21,10 +22,11 @@ const { spawnSync } = require('child_process');
  * from outside the npm registry unless overridden by the same version republished there.
  */
 const LINES = {
+	'2.41.1': { nodeVersion: '24.21.0', overrides: {} },
 	'2.40.7': { nodeVersion: '24.21.0', overrides: {} },
 	'1.123.81': { nodeVersion: '22.23.3', overrides: { xlsx: 'npm:@e965/xlsx@0.20.2' } },
 };
-const DEFAULT_VERSION = '2.40.7';
+const DEFAULT_VERSION = '2.41.1';
 const N8N_VERSION = process.env.FLIPLET_N8N_VERSION || DEFAULT_VERSION;
 if (!LINES[N8N_VERSION]) {
 	throw new Error(

@@ -7,23 +7,24 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { aiAppLocator, aiTimeoutOption } from '../Fliplet/actions/ai/ai.descriptions';
+import { aiAppLocator } from '../Fliplet/actions/ai/ai.descriptions';
 import { aiRequest } from '../Fliplet/helpers/aiRequest';
 import { getAppId, readLocator } from '../Fliplet/helpers/locators';
 import { credentialTest } from '../Fliplet/methods';
 import { searchApps } from '../Fliplet/methods/listSearch/apps';
-import { FlipletChatModel as ChatModelClient, type ModelSettings } from './chatModel';
-import { chatModelError, unreadableAnswer, unsupportedInput } from './errors';
+import { fixAdapter } from './adapterFixes';
+import { FlipletChatModel as ChatModelClient } from './chatModel';
+import {
+	cancelledCall,
+	chatModelError,
+	invalidToolArguments,
+	unreadableAnswer,
+	unsupportedInput,
+} from './errors';
 import { searchChatModels } from './models';
+import { chatModelOptions } from './options';
 import { loadAiNodeSdk } from './sdk';
-
-interface ModelOptions {
-	maxTokens?: number;
-	temperature?: number;
-	reasoningEffort?: string;
-	responseFormat?: 'text' | 'json';
-	timeout?: number;
-}
+import { readModelSettings, type ModelOptions } from './settings';
 
 export class FlipletChatModel implements INodeType {
 	description: INodeTypeDescription = {
@@ -59,61 +60,7 @@ export class FlipletChatModel implements INodeType {
 					{ displayName: 'ID', name: 'id', type: 'string', placeholder: 'e.g. gpt-4o-mini' },
 				],
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Maximum Tokens',
-						name: 'maxTokens',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 1024,
-						description: 'The most tokens one answer may use (sent as max_completion_tokens)',
-					},
-					{
-						displayName: 'Reasoning Effort',
-						name: 'reasoningEffort',
-						type: 'options',
-						default: 'medium',
-						options: [
-							{ name: 'Minimal', value: 'minimal' },
-							{ name: 'Low', value: 'low' },
-							{ name: 'Medium', value: 'medium' },
-							{ name: 'High', value: 'high' },
-						],
-						description:
-							'How long a reasoning model (gpt-5, gpt-5-mini, o4-mini) thinks before it answers. Other models refuse it.',
-					},
-					{
-						displayName: 'Response Format',
-						name: 'responseFormat',
-						type: 'options',
-						default: 'text',
-						options: [
-							{ name: 'Text', value: 'text' },
-							{
-								name: 'JSON',
-								value: 'json',
-								description: 'A JSON object (mention JSON in the prompt too)',
-							},
-						],
-					},
-					{
-						displayName: 'Sampling Temperature',
-						name: 'temperature',
-						type: 'number',
-						typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
-						default: 0.7,
-						description:
-							'Higher values give more varied answers, lower more focused ones. Reasoning models take only the default.',
-					},
-					aiTimeoutOption,
-				],
-			},
+			chatModelOptions,
 		],
 	};
 
@@ -130,15 +77,13 @@ export class FlipletChatModel implements INodeType {
 		const appId = await getAppId.call(this, itemIndex);
 		const model = readLocator.call(this, 'model', itemIndex).value || 'gpt-4o-mini';
 		const options = this.getNodeParameter('options', itemIndex, {}) as ModelOptions;
-		const settings: ModelSettings = {
-			temperature: options.temperature,
-			maxTokens: options.maxTokens,
-			reasoningEffort: options.reasoningEffort,
-			json: options.responseFormat === 'json',
-		};
 		const node = this.getNode();
+		const settings = readModelSettings(node, itemIndex, model, options);
 		const client = new ChatModelClient(model, settings, {
-			send: async (body: IDataObject) => {
+			send: async (body: IDataObject, abortSignal: AbortSignal | undefined) => {
+				// The agent's signal (a closed chat) or the execution's (Stop): no call once either fired.
+				const cancelled = () => abortSignal?.aborted || this.getExecutionCancelSignal()?.aborted;
+				if (cancelled()) throw cancelledCall(node, itemIndex);
 				try {
 					return await aiRequest.call(
 						this,
@@ -147,15 +92,18 @@ export class FlipletChatModel implements INodeType {
 						{ body },
 						itemIndex,
 						options.timeout,
+						abortSignal,
 					);
 				} catch (error) {
+					if (cancelled()) throw cancelledCall(node, itemIndex);
 					throw chatModelError(error, model);
 				}
 			},
 			toJsonSchema: (tool) => sdk.getParametersJsonSchema(tool),
 			unsupported: (message) => unsupportedInput(node, message, itemIndex),
 			unreadable: (response) => unreadableAnswer(node, response, itemIndex),
+			invalidToolArguments: (problem) => invalidToolArguments(node, problem, itemIndex),
 		});
-		return sdk.supplyModel(this, client);
+		return { response: fixAdapter(sdk.supplyModel(this, client).response) };
 	}
 }

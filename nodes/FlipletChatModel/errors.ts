@@ -1,9 +1,13 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { asSubNodeError } from '../Fliplet/helpers/subNodeError';
 import { CHAT_MODELS } from './models';
+import type { InvalidToolCall } from './wire';
 
 const MODEL_LIST = CHAT_MODELS.map((model) => model.value).join(', ');
+/** How much of a tool call's arguments an error quotes. */
+const QUOTED_ARGUMENTS = 200;
 
 function refusedBody(error: NodeApiError): IDataObject | undefined {
 	const cause = (error as { cause?: { body?: unknown } }).cause;
@@ -12,11 +16,11 @@ function refusedBody(error: NodeApiError): IDataObject | undefined {
 
 /** A completions failure with what to change for the chat model's own causes. */
 export function chatModelError(error: unknown, model: string): unknown {
-	if (!(error instanceof NodeApiError)) return error;
+	if (!(error instanceof NodeApiError)) return asSubNodeError(error);
 	const body = refusedBody(error);
 	const text = `${String(body?.message ?? '')} ${error.message}`;
 	if (error.httpCode === '400' && (body?.type === 'ai.model' || /\bmodel\b/i.test(text))) {
-		error.description = `The platform does not offer "${model}" for chat completions, or the model refused a setting. Pick a model from the list (${MODEL_LIST}), and for reasoning models (gpt-5, o4-mini) leave Temperature unset; Reasoning Effort only applies to them.`;
+		error.description = `The platform does not offer "${model}" for chat completions, or the model refused a setting. Pick a model from the list (${MODEL_LIST}); reasoning models (gpt-5, o-series) take no Temperature, Top P, penalties or Stop Sequences, and Reasoning Effort only applies to them.`;
 	} else if (error.httpCode === '402') {
 		error.description =
 			"The app's AI credits are used up. Add credits or raise the plan in Fliplet Studio, then run again. An agent makes one model call per step: fewer tools or a shorter task use fewer credits.";
@@ -24,12 +28,13 @@ export function chatModelError(error: unknown, model: string): unknown {
 		error.description =
 			"The app's AI limit (10 requests a minute, shared by every AI call of the app) was still reached after waiting as the platform asked. An agent makes one call per step: lower the agent's Max Iterations, run fewer items at once, or add a Wait node between runs.";
 	}
-	return error;
+	return asSubNodeError(error);
 }
 
 export function unreadableAnswer(node: INode, response: IDataObject, itemIndex: number) {
 	return new NodeOperationError(node, 'Unexpected answer: no chat-completions message', {
 		itemIndex,
+		functionality: 'configuration-node',
 		description: `The answer has the fields ${Object.keys(response).join(', ') || '(none)'}. The Fliplet Chat Model speaks the chat-completions format: pick one of the OpenAI models (${MODEL_LIST}).`,
 	});
 }
@@ -37,7 +42,34 @@ export function unreadableAnswer(node: INode, response: IDataObject, itemIndex: 
 export function unsupportedInput(node: INode, message: string, itemIndex: number) {
 	return new NodeOperationError(node, message, {
 		itemIndex,
+		functionality: 'configuration-node',
 		description:
 			'Send text (and images) in the messages, and connect n8n tools (nodes used as tools, Code or HTTP Request tools) to the agent.',
+	});
+}
+
+export function invalidToolArguments(
+	node: INode,
+	problem: InvalidToolCall['invalidToolCall'],
+	itemIndex: number,
+) {
+	const quoted =
+		problem.args.length > QUOTED_ARGUMENTS
+			? `${problem.args.slice(0, QUOTED_ARGUMENTS)}…`
+			: problem.args;
+	const message = `The model called the tool "${problem.toolName}" with arguments that are not a JSON object`;
+	return new NodeOperationError(node, message, {
+		itemIndex,
+		functionality: 'configuration-node',
+		description: `The tool was not run: it takes a JSON object, and the model sent ${JSON.stringify(quoted)}. Run the agent again (each attempt is a new call); if it happens again, give the tool's parameters clearer names and descriptions, or pick a stronger model (${MODEL_LIST}).`,
+	});
+}
+
+export function cancelledCall(node: INode, itemIndex: number) {
+	return new NodeOperationError(node, 'The model call was cancelled', {
+		itemIndex,
+		functionality: 'configuration-node',
+		description:
+			'The execution was stopped or the chat was closed while the model was answering, so the request was aborted and no further call was made. A call the platform had already handed to the model provider may still be charged.',
 	});
 }

@@ -22,7 +22,7 @@ export interface WireToolCall {
 
 export type WirePart =
 	| { type: 'text'; text: string }
-	| { type: 'image_url'; image_url: { url: string } };
+	| { type: 'image_url'; image_url: { url: string; detail?: string } };
 
 export interface WireMessage {
 	role: 'system' | 'user' | 'assistant' | 'tool';
@@ -35,9 +35,19 @@ export interface WireMessage {
 /** A message or tool this model cannot send: the caller turns it into an error saying so. */
 export class UnsupportedInput extends Error {}
 
+/** A model's tool call whose arguments are not a JSON object: the caller refuses the answer. */
+export interface InvalidToolCall {
+	invalidToolCall: { toolName: string; args: string };
+}
+
 function imagePart(part: Extract<MessageContent, { type: 'file' }>): WirePart {
-	const url = part.providerMetadata?.url;
-	if (typeof url === 'string' && url) return { type: 'image_url', image_url: { url } };
+	const { url, detail } = part.providerMetadata ?? {};
+	if (typeof url === 'string' && url) {
+		return {
+			type: 'image_url',
+			image_url: { url, ...(typeof detail === 'string' ? { detail } : {}) },
+		};
+	}
 	const mediaType = part.mediaType ?? '';
 	if (!mediaType.startsWith('image/')) {
 		throw new UnsupportedInput(
@@ -189,10 +199,32 @@ function textOf(content: unknown): string | undefined {
 }
 
 /**
- * The platform's chat-completions answer as the SDK's result, or undefined when the answer does
- * not have that shape (the caller reports it). A refusal is kept as the answer's text.
+ * A tool call's arguments as the JSON object text they must be, or undefined when they are not a
+ * JSON object. No arguments at all (an empty string) is the empty object.
  */
-export function fromWireAnswer(response: IDataObject): GenerateResult | undefined {
+function toolArguments(call: WireToolCall): string | undefined {
+	const args = call.function?.arguments;
+	if (args === undefined || args === null || (typeof args === 'string' && !args.trim()))
+		return '{}';
+	let parsed: unknown;
+	try {
+		parsed = typeof args === 'string' ? JSON.parse(args) : args;
+	} catch {
+		return undefined;
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+	return typeof args === 'string' ? args : JSON.stringify(args);
+}
+
+/**
+ * The platform's chat-completions answer as the SDK's result, or undefined when the answer does
+ * not have that shape (the caller reports it). A refusal is kept as the answer's text. A tool call
+ * whose arguments are not a JSON object makes the whole answer an InvalidToolCall: it is never
+ * run with `{}` instead.
+ */
+export function fromWireAnswer(
+	response: IDataObject,
+): GenerateResult | InvalidToolCall | undefined {
 	const choice = Array.isArray(response.choices) ? (response.choices[0] as IDataObject) : undefined;
 	const message = choice?.message as IDataObject | undefined;
 	if (!message || typeof message !== 'object') return undefined;
@@ -203,12 +235,12 @@ export function fromWireAnswer(response: IDataObject): GenerateResult | undefine
 	if (text || refusal) content.push({ type: 'text', text: text || refusal });
 	const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as WireToolCall[]) : [];
 	for (const call of calls) {
-		content.push({
-			type: 'tool-call',
-			toolCallId: call.id,
-			toolName: call.function?.name ?? '',
-			input: call.function?.arguments || '{}',
-		});
+		const input = toolArguments(call);
+		const toolName = call.function?.name ?? '';
+		if (input === undefined) {
+			return { invalidToolCall: { toolName, args: String(call.function?.arguments) } };
+		}
+		content.push({ type: 'tool-call', toolCallId: call.id, toolName, input });
 	}
 	const reason = typeof choice?.finish_reason === 'string' ? choice.finish_reason : '';
 	return {

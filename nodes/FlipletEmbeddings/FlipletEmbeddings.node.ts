@@ -15,6 +15,7 @@ import {
 import { assertTakesDimensions } from '../Fliplet/helpers/aiEmbeddings';
 import { aiRequest } from '../Fliplet/helpers/aiRequest';
 import { getAppId } from '../Fliplet/helpers/locators';
+import { asSubNodeError } from '../Fliplet/helpers/subNodeError';
 import { credentialTest } from '../Fliplet/methods';
 import { searchApps } from '../Fliplet/methods/listSearch/apps';
 import { FlipletEmbeddings as EmbeddingsClient } from './embeddings';
@@ -85,37 +86,55 @@ export class FlipletEmbeddings implements INodeType {
 		const options = this.getNodeParameter('options', itemIndex, {}) as EmbeddingOptions;
 		const node = this.getNode();
 		if (options.dimensions) assertTakesDimensions(node, model, itemIndex);
+		const cancelled = () =>
+			new NodeOperationError(node, 'The embeddings call was cancelled', {
+				itemIndex,
+				functionality: 'configuration-node',
+				description:
+					'The execution was stopped while texts were being embedded: the request in flight was aborted and no further batch was sent. A batch the platform had already handed to the provider may still be charged.',
+			});
 		const embeddings = new EmbeddingsClient(
 			{ model, dimensions: options.dimensions, batchSize: options.batchSize ?? 100 },
 			{
-				send: async (body: IDataObject) => {
+				send: async (body: IDataObject, abortSignal: AbortSignal | undefined) => {
 					const { index } = this.addInputData(NodeConnectionTypes.AiEmbedding, [
 						[{ json: { model, texts: body.input as string[] } }],
 					]);
-					const response = await aiRequest.call(
-						this,
-						appId,
-						'embeddings',
-						{ body },
-						itemIndex,
-						options.timeout,
-					);
+					let response: IDataObject;
+					try {
+						response = await aiRequest.call(
+							this,
+							appId,
+							'embeddings',
+							{ body },
+							itemIndex,
+							options.timeout,
+							abortSignal,
+						);
+					} catch (error) {
+						if (abortSignal?.aborted) throw cancelled();
+						throw asSubNodeError(error);
+					}
 					this.addOutputData(NodeConnectionTypes.AiEmbedding, index, [
 						[{ json: { model, vectors: (response.data as unknown[] | undefined)?.length ?? 0 } }],
 					]);
 					return response;
 				},
+				cancelSignal: () => this.getExecutionCancelSignal(),
 				emptyText: () =>
 					new NodeOperationError(node, 'A text to embed is empty', {
 						itemIndex,
+						functionality: 'configuration-node',
 						description:
 							'Check the document loader and the query: every document and question needs some text.',
 					}),
 				unreadable: (response, expected) =>
 					new NodeOperationError(node, `Unexpected answer: not one vector per text (${expected})`, {
 						itemIndex,
+						functionality: 'configuration-node',
 						description: `The answer has the fields ${Object.keys(response).join(', ') || '(none)'}. Pick one of the listed embedding models.`,
 					}),
+				cancelled,
 			},
 		);
 		return { response: embeddings };

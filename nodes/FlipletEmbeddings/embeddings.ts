@@ -9,16 +9,26 @@ export interface EmbeddingSettings {
 }
 
 export interface EmbeddingPorts {
-	/** Sends one embeddings request (through the package's transport) and returns its JSON. */
-	send(body: IDataObject): Promise<IDataObject>;
-	/** Errors for empty input and for answers it cannot read. */
+	/**
+	 * Sends one embeddings request (through the package's transport) and returns its JSON; the
+	 * signal aborts it in flight (and its failure is then `cancelled()`).
+	 */
+	send(body: IDataObject, abortSignal: AbortSignal | undefined): Promise<IDataObject>;
+	/**
+	 * The signal that cancels the calls: n8n's vector stores pass none to `embedDocuments` and
+	 * `embedQuery`, so it is the execution's (a stopped execution).
+	 */
+	cancelSignal(): AbortSignal | undefined;
+	/** Errors for empty input, for answers it cannot read, and for a cancelled call. */
 	emptyText(): Error;
 	unreadable(response: IDataObject, expected: number): Error;
+	cancelled(): Error;
 }
 
 /**
  * The platform's embeddings in the shape n8n's vector stores call (`embedDocuments`,
  * `embedQuery`). Documents go in batches, one request each, in order; none is re-sent on its own.
+ * Cancelling aborts the batch in flight and sends no further one.
  */
 export class FlipletEmbeddings {
 	constructor(
@@ -46,7 +56,9 @@ export class FlipletEmbeddings {
 	private async embed(input: string[]): Promise<number[][]> {
 		const body: IDataObject = { model: this.settings.model, input, encoding_format: 'float' };
 		if (this.settings.dimensions) body.dimensions = this.settings.dimensions;
-		const response = await this.ports.send(body);
+		const signal = this.ports.cancelSignal();
+		if (signal?.aborted) throw this.ports.cancelled();
+		const response = await this.ports.send(body, signal);
 		const vectors = vectorsFrom(response, input.length, 'float');
 		if (typeof vectors === 'string') throw this.ports.unreadable(response, input.length);
 		return vectors as number[][];

@@ -2,7 +2,8 @@
 
 const crypto = require('node:crypto');
 const { onePixelPng } = require('./png');
-const { schemaAnswer } = require('./schemaAnswer');
+const { cutAtStop } = require('./chatOptions');
+const { instanceAnswer, schemaAnswer } = require('./schemaAnswer');
 const { toolTurn } = require('./toolCalls');
 
 /**
@@ -41,11 +42,18 @@ function lastUserText(messages, roleKey = 'role', userRole = 'user', read = (m) 
 	return plainText(read(users[users.length - 1] ?? {}));
 }
 
-function chatCompletion(body) {
+/**
+ * @param {any} body
+ * @param {{schema?: object, json: boolean, stop: string[], choices: number}} options what
+ *   `chatOptions` read from the body: a json_schema answers an instance of that schema
+ */
+function chatCompletion(body, options) {
 	const tooled = toolTurn(body, plainText);
 	const text = tooled ? tooled.promptText : lastUserText(body.messages);
-	const wantsJson = /json/.test(String(body.response_format?.type ?? ''));
-	const content = (wantsJson && schemaAnswer(text)) || echo(text, wantsJson);
+	const { schema, json: wantsJson, stop, choices } = options;
+	const content = schema
+		? instanceAnswer(schema, text)
+		: (wantsJson && schemaAnswer(text)) || cutAtStop(echo(text, wantsJson), stop);
 	const message = tooled ? tooled.message : { role: 'assistant', content, refusal: null };
 	const answered = message.content ?? JSON.stringify(message.tool_calls);
 	return {
@@ -53,7 +61,11 @@ function chatCompletion(body) {
 		object: 'chat.completion',
 		created: FIXED_CREATED,
 		model: body.model,
-		choices: [{ index: 0, message, finish_reason: tooled ? tooled.finishReason : 'stop' }],
+		choices: Array.from({ length: choices }, (_, index) => ({
+			index,
+			message,
+			finish_reason: tooled ? tooled.finishReason : 'stop',
+		})),
 		usage: {
 			prompt_tokens: tokens(text),
 			completion_tokens: tokens(answered),

@@ -1,9 +1,10 @@
 'use strict';
 
 /**
- * Deterministic JSON answers to prompts that carry a JSON Schema in a ```json fence (what n8n's
- * structured output parser adds to the prompt): an instance of that schema, whose strings echo
- * the prompt's first line, numbers are 0, booleans false and arrays hold one item.
+ * Deterministic JSON answers to a JSON Schema, given as a `json_schema` response format or carried
+ * by the prompt in a ```json fence (what n8n's structured output parser adds to the prompt): an
+ * instance of that schema, whose strings echo the prompt's first line, numbers are 0, booleans
+ * false and arrays hold one item.
  */
 
 function schemaIn(text) {
@@ -35,12 +36,16 @@ function instance(schema, echoText, depth = 0) {
 	return null;
 }
 
-/** The JSON text answering a prompt with a schema fence, or undefined without one. */
-function schemaAnswer(text) {
-	const schema = schemaIn(text);
-	if (!schema) return undefined;
+/** The JSON text of an instance of `schema` whose strings echo the prompt's first line. */
+function instanceAnswer(schema, text) {
 	const firstLine = text.split('\n')[0].trim();
 	return JSON.stringify(instance(schema, firstLine));
 }
 
-module.exports = { schemaAnswer };
+/** The JSON text answering a prompt with a schema fence, or undefined without one. */
+function schemaAnswer(text) {
+	const schema = schemaIn(text);
+	return schema ? instanceAnswer(schema, text) : undefined;
+}
+
+module.exports = { schemaAnswer, instanceAnswer };

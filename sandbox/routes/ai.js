@@ -4,6 +4,7 @@ const { HttpError, badRequest, isObject } = require('../http');
 const { findAppPair, canReachApp } = require('../access');
 const providers = require('../ai/providers');
 const { requireProviderOf } = require('../ai/aiProvider');
+const { chatOptions } = require('../ai/chatOptions');
 const {
 	MODELS,
 	LEGACY_IMAGE_MODELS,
@@ -56,9 +57,16 @@ function charge(state, appId) {
 	credits[appId] = left - 1;
 }
 
-/** Records a call handed to the fake provider (the billable moment). */
-function record(state, appId, endpoint, details) {
-	state.ai.calls.push({ appId, endpoint, at: new Date(state.now()).toISOString(), ...details });
+/**
+ * Records a call handed to the fake provider (the billable moment). A client that goes away
+ * before the answer marks it `cancelled`: the provider's work and its charge stay.
+ */
+function record(state, appId, endpoint, details, onClientGone) {
+	const call = { appId, endpoint, at: new Date(state.now()).toISOString(), ...details };
+	state.ai.calls.push(call);
+	onClientGone?.(() => {
+		call.cancelled = true;
+	});
 }
 
 /** The completions format a body selects, after refusing ambiguous or retired shapes. */
@@ -99,19 +107,26 @@ const PROVIDER_BY_FORMAT = {
 	'generate-content': providers.generateContent,
 };
 
-function completions({ state, principal, params, query, body }) {
+function completions({ state, principal, params, query, body, onClientGone }) {
 	const appId = requirePublishedApp(state, principal, params.app);
 	rejectDevelopment(query, body);
 	if (!isObject(body)) throw badRequest('The body must be a JSON object.');
 	const format = completionFormat(body);
 	requireProviderOf(body, format);
 	requireModel(format, body.model);
+	const options = format === 'chat-completions' ? chatOptions(body) : undefined;
 	charge(state, appId);
-	record(state, appId, 'completions', { format, model: body.model, stream: body.stream === true });
+	record(
+		state,
+		appId,
+		'completions',
+		{ format, model: body.model, stream: body.stream === true },
+		onClientGone,
+	);
 	if (body.stream === true) {
 		return { body: { message: 'Streaming started: the content is delivered over sockets.' } };
 	}
-	return { body: PROVIDER_BY_FORMAT[format](body) };
+	return { body: PROVIDER_BY_FORMAT[format](body, options) };
 }
 
 function image({ state, principal, params, query, body }) {
@@ -165,7 +180,7 @@ function audio({ state, principal, params, query, body }) {
 	return { body: providers.transcribe(file) };
 }
 
-function embeddings({ state, principal, params, query, body }) {
+function embeddings({ state, principal, params, query, body, onClientGone }) {
 	const appId = requirePublishedApp(state, principal, params.app);
 	rejectDevelopment(query, body);
 	if (!isObject(body)) throw badRequest('The body must be a JSON object.');
@@ -187,10 +202,13 @@ function embeddings({ state, principal, params, query, body }) {
 			throw badRequest('"dimensions" must be a positive whole number.');
 	}
 	charge(state, appId);
-	record(state, appId, 'embeddings', {
-		model: body.model,
-		inputs: Array.isArray(input) ? input.length : 1,
-	});
+	record(
+		state,
+		appId,
+		'embeddings',
+		{ model: body.model, inputs: Array.isArray(input) ? input.length : 1 },
+		onClientGone,
+	);
 	return { body: providers.embeddings(body) };
 }
 

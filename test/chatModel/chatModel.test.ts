@@ -1,35 +1,9 @@
-import type { INodeParameters } from 'n8n-workflow';
-
-import { FlipletChatModel } from '../../nodes/FlipletChatModel/FlipletChatModel.node';
-import { apiRequests, registerNodeType, runNode, sandboxCredential, useSandbox } from '../harness';
-import { COMPLETIONS, PUBLISHED_APP } from '../ai/fixtures';
-import { ModelUser } from './modelUser.node';
-
-registerNodeType('n8n-nodes-fliplet.flipletChatModel', () => new FlipletChatModel());
-registerNodeType('test.modelUser', () => new ModelUser());
+import { apiRequests, sandboxCredential, useSandbox } from '../harness';
+import { COMPLETIONS } from '../ai/fixtures';
+import { modelRunner } from './runModel';
 
 const sandbox = useSandbox();
-
-function runModel(use: string, prompt: string, model: INodeParameters = {}) {
-	return runNode({
-		nodeType: 'test.modelUser',
-		parameters: { use, prompt },
-		credentials: sandboxCredential(sandbox()),
-		subNodes: [
-			{
-				name: 'Fliplet Chat Model',
-				type: 'n8n-nodes-fliplet.flipletChatModel',
-				connection: 'ai_languageModel',
-				parameters: {
-					app: PUBLISHED_APP,
-					model: { __rl: true, mode: 'list', value: 'gpt-4o-mini' },
-					options: {},
-					...model,
-				},
-			},
-		],
-	});
-}
+const runModel = modelRunner(sandbox);
 
 const completions = () => apiRequests(sandbox(), COMPLETIONS);
 
@@ -144,7 +118,7 @@ describe('Fliplet Chat Model, used by an AI node through n8n-core', () => {
 
 	it('says which models to use when the platform refuses the model', async () => {
 		const result = await runModel('invoke', 'Hi', {
-			model: { __rl: true, mode: 'id', value: 'gemini-2.5-flash' },
+			model: { __rl: true, mode: 'id', value: 'gpt-4o-2099' },
 		});
 		expect(result.error?.message).toMatch(/not configured for chat-completions/);
 		expect(result.error?.description).toMatch(/Pick a model from the list \(gpt-4o-mini/);

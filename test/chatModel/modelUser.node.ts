@@ -19,10 +19,18 @@ interface LcMessage {
 	usage_metadata?: IDataObject;
 }
 interface LcModel {
-	invoke(input: unknown): Promise<LcMessage>;
+	invoke(input: unknown, options?: { signal?: AbortSignal }): Promise<LcMessage>;
 	stream(input: unknown): Promise<AsyncIterable<LcMessage>>;
 	bindTools(tools: unknown[]): LcModel;
 }
+
+/**
+ * The signals of the calls made with `use: 'cancel'`, as an agent passes its own to its model (a
+ * chat that closes aborts it): a test aborts them when the call it waits for has arrived.
+ */
+export const agentCalls = new Set<AbortController>();
+
+export const IMAGE_URL = 'data:image/png;base64,iVBORw0KGgo=';
 
 export const STAFF_TOOL = {
 	type: 'function',
@@ -94,6 +102,28 @@ export class ModelUser implements INodeType {
 				});
 			}
 			json = { chunks };
+		} else if (use === 'cancel') {
+			const controller = new AbortController();
+			agentCalls.add(controller);
+			const outcome = async () =>
+				await model.invoke(conversation, { signal: controller.signal }).then(
+					(answer) => ({ answer: text(answer.content) }),
+					(error: Error) => ({ error: error.message }),
+				);
+			// A second call after the cancel, as an agent loop that goes on would make.
+			json = { first: await outcome(), second: await outcome() };
+		} else if (use === 'image') {
+			const answer = await model.invoke([
+				conversation[0],
+				[
+					'user',
+					[
+						{ type: 'text', text: prompt },
+						{ type: 'image_url', image_url: { url: IMAGE_URL, detail: 'low' } },
+					],
+				],
+			]);
+			json = { answer: text(answer.content) };
 		} else {
 			const answer = await model.invoke(conversation);
 			json = { answer: text(answer.content), usage: answer.usage_metadata ?? null };

@@ -1,3 +1,6 @@
+import type { GenerateResult } from '@n8n/ai-node-sdk';
+import type { IDataObject } from 'n8n-workflow';
+
 import {
 	asStreamChunks,
 	fromWireAnswer,
@@ -5,6 +8,9 @@ import {
 	toWireTools,
 	UnsupportedInput,
 } from '../../nodes/FlipletChatModel/wire';
+
+/** An answer the mapping reads as a result (not an invalid tool call). */
+const readAnswer = (response: IDataObject) => fromWireAnswer(response) as GenerateResult;
 
 describe('chat-completions mapping (pure)', () => {
 	it('sends images as image_url parts and refuses other files', () => {
@@ -58,7 +64,7 @@ describe('chat-completions mapping (pure)', () => {
 	});
 
 	it('keeps a refusal as the answer text and reads cached and reasoning tokens', () => {
-		const result = fromWireAnswer({
+		const result = readAnswer({
 			id: 'x',
 			choices: [
 				{
@@ -91,7 +97,7 @@ describe('chat-completions mapping (pure)', () => {
 	});
 
 	it('streams a whole answer: text, tool calls, then the finish with usage', () => {
-		const result = fromWireAnswer({
+		const result = readAnswer({
 			choices: [
 				{
 					message: {
@@ -101,7 +107,7 @@ describe('chat-completions mapping (pure)', () => {
 					finish_reason: 'tool_calls',
 				},
 			],
-		})!;
+		});
 		expect([...asStreamChunks(result)]).toEqual([
 			{ type: 'text-delta', delta: 'Looking' },
 			{ type: 'tool-call-delta', id: 't', name: 'f', argumentsDelta: '{}' },

@@ -460,15 +460,21 @@ checks['llm-chain.workflow.json'] = ({ run, requests }) => {
 	const [request] = requests;
 	assert.equal(request.path, COMPLETIONS);
 	assert.deepEqual(
-		{ ...request.body, messages: undefined },
+		{ ...request.body, messages: undefined, response_format: undefined },
 		{
 			model: 'gpt-4.1-mini',
 			messages: undefined,
 			temperature: 0.2,
 			max_completion_tokens: 300,
-			response_format: { type: 'json_object' },
+			response_format: undefined,
 		},
 	);
+	// The Structured Output Parser's schema goes as a strict json_schema (it upgrades JSON mode).
+	const format = request.body.response_format;
+	assert.equal(format.type, 'json_schema');
+	assert.equal(format.json_schema.name, 'structured_output');
+	assert.equal(format.json_schema.strict, true, JSON.stringify(format));
+	assert.deepEqual(Object.keys(format.json_schema.schema.properties), ['output']);
 	assert.equal(request.body.tools, undefined, 'no tools declared by a chain');
 	assert.match(request.body.messages[0].content, /^Give a title and a priority for: the printer/);
 	assert.match(request.body.messages[0].content, /```json/);

@@ -299,4 +299,4 @@ async function instantTriggerCheck(rest, log) {
 	}
 }
 
-module.exports = { instantTriggerCheck };
+module.exports = { instantTriggerCheck, waitFor, executionsOf, dataOf };

@@ -1,35 +1,14 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
-import type { INodeParameters } from 'n8n-workflow';
-
-import { FlipletEmbeddings } from '../../nodes/FlipletEmbeddings/FlipletEmbeddings.node';
-import { apiRequests, registerNodeType, runNode, sandboxCredential, useSandbox } from '../harness';
-import { EMBEDDINGS, PUBLISHED_APP } from '../ai/fixtures';
-import { EmbeddingsUser } from './embeddingsUser.node';
+import { EMBEDDINGS } from '../ai/fixtures';
+import { apiRequests, useSandbox } from '../harness';
+import { embeddingsRunner } from './runEmbeddings';
 
 const { vector } = require('../../sandbox/ai/providers') as {
 	vector: (model: string, text: string, dimensions: number) => number[];
 };
 
-registerNodeType('n8n-nodes-fliplet.flipletEmbeddings', () => new FlipletEmbeddings());
-registerNodeType('test.embeddingsUser', () => new EmbeddingsUser());
-
 const sandbox = useSandbox();
-
-function embed(documents: string[], query: string, options: INodeParameters = {}) {
-	return runNode({
-		nodeType: 'test.embeddingsUser',
-		parameters: { documents: JSON.stringify(documents), query },
-		credentials: sandboxCredential(sandbox()),
-		subNodes: [
-			{
-				name: 'Fliplet Embeddings',
-				type: 'n8n-nodes-fliplet.flipletEmbeddings',
-				connection: 'ai_embedding',
-				parameters: { app: PUBLISHED_APP, model: 'text-embedding-3-small', options },
-			},
-		],
-	});
-}
+const embed = embeddingsRunner(sandbox);
 
 describe('Fliplet Embeddings, used through n8n-core', () => {
 	it('embeds documents in batches, in order, and a query on its own', async () => {
@@ -62,23 +41,7 @@ describe('Fliplet Embeddings, used through n8n-core', () => {
 	});
 
 	it('refuses Dimensions for a model of fixed vector length before any request', async () => {
-		const result = await runNode({
-			nodeType: 'test.embeddingsUser',
-			parameters: { documents: JSON.stringify(['a']), query: '' },
-			credentials: sandboxCredential(sandbox()),
-			subNodes: [
-				{
-					name: 'Fliplet Embeddings',
-					type: 'n8n-nodes-fliplet.flipletEmbeddings',
-					connection: 'ai_embedding',
-					parameters: {
-						app: PUBLISHED_APP,
-						model: 'text-embedding-ada-002',
-						options: { dimensions: 4 },
-					},
-				},
-			],
-		});
+		const result = await embed(['a'], '', { dimensions: 4 }, 'text-embedding-ada-002');
 		// n8n reports an error of a sub-node's set-up under the sub-node's name, with ours as description.
 		expect(result.error?.message).toBe('Error in sub-node Fliplet Embeddings');
 		expect(result.error?.description).toBe(

@@ -70,6 +70,8 @@ export interface RunOptions {
 	mode?: WorkflowExecuteMode;
 	/** Sub-nodes connected to the node under test (e.g. a chat model), with the same credentials. */
 	subNodes?: Array<{ name: string; type: string; connection: string; parameters: INodeParameters }>;
+	/** Called once the run started, with what stops it as n8n's Stop button does. */
+	whileRunning?: (stop: () => void) => void;
 }
 
 export interface RunResult {
@@ -195,10 +197,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	});
 	const data = additionalData(options.credentials ?? {}, executionId, mode, workflowData);
 	startLogCapture();
-	const run = await new WorkflowExecute(data, mode).run({
+	const execution = new WorkflowExecute(data, mode).run({
 		workflow,
 		startNode: workflow.getNode(nodes[0].name) ?? undefined,
 	});
+	options.whileRunning?.(() => execution.cancel());
+	const run = await execution;
 	const nodeRuns = run.data.resultData.runData['Under Test'] ?? [];
 	const items = nodeRuns[0]?.data?.main?.[0] ?? [];
 	const error = (nodeRuns[0]?.error ?? run.data.resultData.error) as RunResult['error'];

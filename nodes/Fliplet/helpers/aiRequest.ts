@@ -16,7 +16,8 @@ export const AI_REQUEST_ONCE: SendOncePlan = { noun: 'AI request', done: 'made' 
 /**
  * POST to one of the app's AI endpoints. Never idempotent (a 429 is still waited out and re-sent
  * by the transport, since it is refused before any work). Failures that may have reached the
- * provider say why they were not retried.
+ * provider say why they were not retried. `abortSignal` aborts the request in flight (an agent's
+ * call its caller cancelled).
  */
 export async function aiRequest(
 	this: IExecuteFunctions | ISupplyDataFunctions,
@@ -25,6 +26,7 @@ export async function aiRequest(
 	payload: { body: IDataObject } | { multipart: MultipartBody },
 	itemIndex: number,
 	timeout?: number,
+	abortSignal?: AbortSignal,
 ): Promise<IDataObject> {
 	try {
 		return (await flipletApiRequest.call(this, {
@@ -33,6 +35,7 @@ export async function aiRequest(
 			...payload,
 			itemIndex,
 			timeout,
+			abortSignal,
 		})) as IDataObject;
 	} catch (error) {
 		throw withNoRetryNote(error as Error);

@@ -76,6 +76,16 @@ export function apiPath(...segments: Array<string | number>): string {
 	return '/v1/' + segments.map(pathSegment).join('/');
 }
 
+/** The context with a cancel signal that aborts when its own or `signal` does. */
+function cancelledAlsoBy(context: FlipletContext, signal: AbortSignal): FlipletContext {
+	const own =
+		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	const either = own ? AbortSignal.any([own, signal]) : signal;
+	return Object.assign(Object.create(context) as FlipletContext, {
+		getExecutionCancelSignal: () => either,
+	});
+}
+
 function networkDetails(error: unknown): { code?: string; message: string } {
 	const err = error as {
 		code?: string;
@@ -154,7 +164,9 @@ export async function flipletApiRequest<T = IDataObject>(
 		sendCredentialsOnCrossOriginRedirect: false,
 		json: !request.multipart && !request.binaryResponse,
 	};
-	if (request.abortSignal) options.abortSignal = request.abortSignal;
+	// n8n's helper replaces a request's abortSignal with the execution's cancel signal (n8n-core
+	// 2.41): a request with its own signal is sent through a context that gives either of the two.
+	const sender = request.abortSignal ? cancelledAlsoBy(this, request.abortSignal) : this;
 	if (request.binaryResponse) options.encoding = 'arraybuffer';
 	if (request.multipart) {
 		options.body = request.multipart.body;
@@ -189,7 +201,8 @@ export async function flipletApiRequest<T = IDataObject>(
 			response = (await sendPaced(
 				this,
 				options.url,
-				async () => this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, options),
+				async () =>
+					sender.helpers.httpRequestWithAuthentication.call(sender, CREDENTIAL_NAME, options),
 				(answer) => (answer as RawResponse).statusCode === 429,
 			)) as RawResponse;
 		} catch (error) {
