@@ -37,6 +37,8 @@ const notification = {
 	scopeMode: 'match',
 	scopeConditions: { condition: [{ column: 'Department', values: 'Sales' }] },
 	scopeJson: '{"Department": ["Sales"]}',
+	// Published: a draft may not carry a push, and the push fields are to be fed too.
+	status: 'published',
 	sendPush: true,
 	push: { title: 'Push title', body: 'Push body', linkScreen: '', sound: 'default' },
 };
