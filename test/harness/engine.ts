@@ -63,6 +63,13 @@ export interface RunOptions {
 	mode?: WorkflowExecuteMode;
 	/** Sub-nodes connected to the node under test (e.g. a chat model), with the same credentials. */
 	subNodes?: Array<{ name: string; type: string; connection: string; parameters: INodeParameters }>;
+	/**
+	 * Fliplet nodes (same credentials) that run before the node under test in the same execution,
+	 * in a chain: Input → before[0] → … → Under Test.
+	 */
+	before?: Array<{ name: string; parameters: INodeParameters }>;
+	/** Stops the execution (as the editor's Stop button does) once this settles. */
+	stopWhen?: Promise<unknown>;
 }
 
 export interface RunResult {
@@ -147,10 +154,21 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		parameters: sub.parameters,
 		credentials: underTest.credentials,
 	}));
-	const nodes = [...(isTrigger ? [underTest] : [inputNode, underTest]), ...subNodes];
-	const connections: IConnections = isTrigger
-		? {}
-		: { Input: { main: [[{ node: 'Under Test', type: 'main', index: 0 }]] } };
+	const earlier: INode[] = (options.before ?? []).map((node, index) => ({
+		id: `before-${index}`,
+		name: node.name,
+		type: FLIPLET_NODE,
+		typeVersion: 1,
+		position: [100 + index * 10, 0],
+		parameters: node.parameters,
+		credentials: underTest.credentials,
+	}));
+	const chain = isTrigger ? [underTest] : [inputNode, ...earlier, underTest];
+	const nodes = [...chain, ...subNodes];
+	const connections: IConnections = {};
+	chain.slice(0, -1).forEach((from, index) => {
+		connections[from.name] = { main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]] };
+	});
 	for (const sub of options.subNodes ?? []) {
 		connections[sub.name] = {
 			[sub.connection]: [[{ node: 'Under Test', type: sub.connection as never, index: 0 }]],
@@ -180,10 +198,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	});
 	const data = additionalData(options.credentials ?? {}, executionId, mode, workflowData);
 	startLogCapture();
-	const run = await new WorkflowExecute(data, mode).run({
+	const running = new WorkflowExecute(data, mode).run({
 		workflow,
 		startNode: workflow.getNode(nodes[0].name) ?? undefined,
 	});
+	void options.stopWhen?.then(() => running.cancel());
+	const run = await running;
 	const nodeRuns = run.data.resultData.runData['Under Test'] ?? [];
 	const items = nodeRuns[0]?.data?.main?.[0] ?? [];
 	const error = (nodeRuns[0]?.error ?? run.data.resultData.error) as RunResult['error'];
