@@ -1,6 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { forgetRateWindows } from '../../nodes/Fliplet/transport/pacing';
 import { removeSandboxListeners } from './sandboxEvents';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
@@ -18,6 +19,10 @@ export interface SandboxRequest {
 	bytes: number;
 	status?: number;
 	at: number;
+	/** The client left before the whole answer was written (it gave up or was stopped). */
+	abandoned?: boolean;
+	/** Settles when the request's connection has closed, either way (in-process sandboxes only). */
+	closed: Promise<void>;
 }
 
 export interface Sandbox {
@@ -49,7 +54,15 @@ export interface Sandbox {
 }
 
 export interface SandboxFault {
-	mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
+	mode:
+		| 'status-before'
+		| 'status-after'
+		| 'drop-before'
+		| 'drop-after'
+		| 'delay'
+		| 'cut-after'
+		| 'drip-after'
+		| 'ignore-offset';
 	count?: number;
 	status?: number;
 	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
@@ -57,6 +70,11 @@ export interface SandboxFault {
 	/** Extra response headers of the status-* modes. */
 	headers?: Record<string, string>;
 	delayMs?: number;
+	/** cut-after: bytes of the body sent before the connection is cut (default: half). */
+	cutAtBytes?: number;
+	/** drip-after: bytes per drip (default 1) and the time between drips (default 400 ms). */
+	dripBytes?: number;
+	dripMs?: number;
 	method?: string;
 	path?: string;
 	/** A status-before answer waits for it (e.g. until the client's next request has arrived). */
@@ -81,6 +99,9 @@ export function useSandbox(options: { rateLimits?: boolean } = {}): () => Sandbo
 		const enabled = sandbox!.rateLimiter.enabled;
 		sandbox!.reset();
 		sandbox!.rateLimiter.enabled = enabled;
+		// The node's rate windows are shared by the whole process: a server that forgot its counts
+		// meets a client that forgot its own.
+		forgetRateWindows();
 	});
 	afterEach(() => {
 		if (sandbox) removeSandboxListeners(sandbox);

@@ -5,6 +5,7 @@ export {
 	type FlipletContext,
 	type FlipletRequest,
 } from './request';
+export { withRunScope } from './abort';
 export {
 	collectPages,
 	PAGES_AHEAD,
