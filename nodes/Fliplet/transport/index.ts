@@ -8,6 +8,8 @@ export {
 export { withRunScope } from './abort';
 export {
 	collectPages,
+	offsetPages,
+	PageNotAdvancingError,
 	PAGES_AHEAD,
 	stablePages,
 	type OrderedPage,

@@ -22,7 +22,13 @@ import {
 import { maxResults } from '../../helpers/limits';
 import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
-import { flipletApiRequest, PAGES_AHEAD, stablePages, type ReadOrder } from '../../transport';
+import {
+	collectPages,
+	flipletApiRequest,
+	PAGES_AHEAD,
+	stablePages,
+	type ReadOrder,
+} from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { entryOutputField } from './entry.descriptions';
@@ -193,6 +199,7 @@ async function query(
 	target: DataSourceTarget,
 	body: IDataObject,
 	itemIndex: number,
+	abortSignal?: AbortSignal,
 ) {
 	return (await flipletApiRequest.call(this, {
 		method: 'POST',
@@ -201,6 +208,7 @@ async function query(
 		body,
 		idempotent: true,
 		itemIndex,
+		abortSignal,
 	})) as IDataObject;
 }
 
@@ -216,15 +224,17 @@ async function readDistinct(
 	pageSize: number,
 	itemIndex: number,
 ) {
-	const rows: IDataObject[] = [];
-	while (rows.length < max) {
-		const limit = Math.min(pageSize, max - rows.length);
-		const page = await query.call(this, target, { ...body, limit, offset: rows.length }, itemIndex);
-		const found = listFrom(this.getNode(), page, 'entries', itemIndex);
-		rows.push(...found.slice(0, limit));
-		if (found.length < limit) break;
-	}
-	return rows;
+	return await collectPages(
+		async (page) =>
+			listFrom(
+				this.getNode(),
+				await query.call(this, target, { ...body, ...page }, itemIndex),
+				'entries',
+				itemIndex,
+			),
+		max,
+		pageSize,
+	);
 }
 
 /**
@@ -260,12 +270,16 @@ async function readAll(
 	const paginations = new Map<number, IDataObject | undefined>();
 	let pagination: IDataObject | undefined;
 	const entries: IDataObject[] = [];
-	const fetchPage = async ({ offset, limit }: { offset: number; limit: number }) => {
+	const fetchPage = async (
+		{ offset, limit }: { offset: number; limit: number },
+		abortSignal: AbortSignal,
+	) => {
 		const page = await query.call(
 			this,
 			target,
 			{ ...ordered, limit, offset, includePagination: true },
 			itemIndex,
+			abortSignal,
 		);
 		const answered = page.pagination as IDataObject | undefined;
 		paginations.set(offset, answered);

@@ -63,7 +63,7 @@ export async function readById(
 	read: EntryRead,
 	counter: { requests: number },
 ): Promise<void> {
-	const fetchPage = async ({ offset, limit }: PageRequest) => {
+	const fetchPage = async ({ offset, limit }: PageRequest, abortSignal: AbortSignal) => {
 		counter.requests++;
 		const body = await flipletApiRequest.call(this, {
 			method: 'POST',
@@ -79,6 +79,7 @@ export async function readById(
 				includePagination: true,
 			},
 			idempotent: true,
+			abortSignal,
 		});
 		const items = listFrom(this.getNode(), body, 'entries').map((raw) =>
 			checkedEntry.call(this, raw),
@@ -97,7 +98,10 @@ export async function readById(
 				},
 			),
 	};
-	const reading = { ahead: PAGES_AHEAD, expected: read.expected };
+	// Once the read is over, or given up (its visit or a page failed), pages still on their way,
+	// their retries and their waits for the rate limit end.
+	const readOver = new AbortController();
+	const reading = { ahead: PAGES_AHEAD, expected: read.expected, signal: readOver.signal };
 	const pages = stablePages(fetchPage, byId, READ_PAGE_SIZE, reading);
 	try {
 		const first = pages.next();
@@ -110,7 +114,7 @@ export async function readById(
 			for (const { id, data } of page.value.items) visit(id, data);
 		}
 	} finally {
-		// Pages asked for ahead are dropped (a read still on its way ends the generator after it).
+		readOver.abort();
 		void pages.return(undefined);
 	}
 }
