@@ -10,6 +10,7 @@ import {
 	type SandboxFault,
 	type SandboxRequest,
 } from '../harness';
+import { rateWindowFor } from '../../nodes/Fliplet/transport/pacing';
 import { dataSourceWith, runSync } from '../sync/fixtures';
 
 const sandbox = useSandbox();
@@ -52,6 +53,10 @@ describe('a stopped execution: the request on its way is aborted, and nothing mo
 			stopWhen: arrived,
 		});
 		expect(result.status).toBe('canceled');
+		// The node itself ended at once, saying why.
+		expect(result.error?.message).toBe(
+			'The request to the Fliplet API was canceled: the execution was stopped, or the caller gave up on it',
+		);
 		const [request] = apiRequests(sandbox());
 		await request.closed;
 		expect(request.abandoned).toBe(true);
@@ -59,7 +64,8 @@ describe('a stopped execution: the request on its way is aborted, and nothing mo
 		expect(apiRequests(sandbox())).toHaveLength(1);
 	});
 
-	it('a stop while waiting out a 429 ends the wait: the run is over long before the time named', async () => {
+	it('a stop while waiting out a 429 ends the wait: the node ends at once, long before the time named', async () => {
+		const id = await dataSourceWith(sandbox(), rows(3));
 		const nextValidRequestDate = Date.now() + 50_000;
 		sandbox().injectFault({
 			mode: 'status-before',
@@ -68,16 +74,33 @@ describe('a stopped execution: the request on its way is aborted, and nothing mo
 				message: 'Too many requests, please slow down.',
 				nextValidRequestDate: new Date(nextValidRequestDate).toISOString(),
 			},
-			path: '^/v1/apps$',
+			path: QUERY.source,
 		});
-		// Stopped once the refusal has been answered, while the node waits to send again.
-		const refused = arrivalOf(/^\/v1\/apps$/).then((request) => request.closed);
+		// Stopped once the node waits as the refusal asked: it then holds the token's window.
+		const window = rateWindowFor(
+			new URL(sandbox().url).origin,
+			{ accessToken: TOKENS.app },
+			`/v1/data-sources/${id}/data/query`,
+		)!;
+		const waiting = (async () => {
+			while (window.holdEnds < nextValidRequestDate) await new Promise((go) => setImmediate(go));
+		})();
 		const result = await runNode({
-			parameters: getManyApps,
-			credentials: sandboxCredential(sandbox(), TOKENS.org),
-			stopWhen: refused,
+			parameters: {
+				resource: 'entry',
+				operation: 'getMany',
+				dataSource: { __rl: true, mode: 'id', value: String(id) },
+				returnAll: true,
+			} as never,
+			credentials: sandboxCredential(sandbox()),
+			stopWhen: waiting,
 		});
 		expect(result.status).toBe('canceled');
+		// The node itself ended its wait at once (n8n's run ends on a stop whatever its nodes do).
+		expect(result.error?.message).toMatch(/^The request to the Fliplet API was canceled/);
+		expect(result.error?.description).toBe(
+			'It was not sent again. The first attempt met: HTTP 429: Too many requests, please slow down.',
+		);
 		expect(Date.now()).toBeLessThan(nextValidRequestDate);
 		expect(apiRequests(sandbox()).map((request) => request.status)).toEqual([429]);
 	});

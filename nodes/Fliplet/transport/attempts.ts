@@ -71,7 +71,7 @@ function cancelText(signal: AbortSignal): string {
 	const reason = abortReason(signal);
 	return reason instanceof RunEndedError
 		? reason.message
-		: 'the execution was stopped, or the caller cancelled it';
+		: 'the execution was stopped, or the caller gave up on it';
 }
 
 /** What one attempt came to: an answer, a failure, or the signal stopped it. */

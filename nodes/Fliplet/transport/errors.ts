@@ -175,7 +175,7 @@ export function toNodeApiError(node: INode, failure: ApiFailure, secret?: string
 	const described = describe(failure);
 	const { message } = described;
 	const description = failure.firstCause
-		? `${described.description} The first attempt met: ${failure.firstCause}.`
+		? `${described.description} The first attempt met: ${failure.firstCause.replace(/\.+$/, '')}.`
 		: described.description;
 	const safeBody =
 		failure.body === undefined ? {} : JSON.parse(redact(JSON.stringify(failure.body), secret));

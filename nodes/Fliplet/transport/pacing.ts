@@ -119,6 +119,11 @@ export class RequestWindow {
 		this.heldUntil = Math.max(this.heldUntil, until);
 	}
 
+	/** When the hold of the last refusal ends (0: never held). */
+	get holdEnds(): number {
+		return this.heldUntil;
+	}
+
 	/** Whether the window holds nothing that still counts, so it can be forgotten. */
 	isIdle(now: number): boolean {
 		const last = this.ended[this.ended.length - 1] ?? 0;
