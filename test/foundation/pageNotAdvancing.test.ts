@@ -23,6 +23,27 @@ const rows = (count: number): IDataObject[] =>
 		N: n,
 	}));
 
+/**
+ * The trigger's poll after `arrive` added many events, against a server that ignores `offset` on
+ * `path` from then on (the first poll only stored the cursor).
+ */
+async function pollOnceMoreArrived(
+	parameters: IDataObject,
+	token: string,
+	arrive: () => Promise<void>,
+	path: string,
+) {
+	const credentials = sandboxCredential(sandbox(), token);
+	const poll = (staticData?: IDataObject) =>
+		runPoll({ parameters: parameters as never, credentials, staticData, mode: 'trigger' });
+	const started = await poll();
+	expect(started.error).toBeUndefined();
+	await arrive();
+	sandbox().requests.length = 0;
+	ignoreOffset(path);
+	return await poll(started.staticData);
+}
+
 function getMany(dataSourceId: number, options: IDataObject, extra: IDataObject = {}) {
 	return runNode({
 		parameters: {
@@ -84,27 +105,18 @@ describe('a paged read stops with a clear error when a page does not advance', (
 		});
 
 		it('the Fliplet Trigger on new audit log records', async () => {
-			const parameters = {
-				event: 'auditLog',
-				organization: { __rl: true, mode: 'id', value: '1' },
-				eventTypes: 'form.submit',
-			};
-			const credentials = sandboxCredential(sandbox(), TOKENS.org);
-			const started = await runPoll({
-				parameters: parameters as never,
-				credentials,
-				mode: 'trigger',
-			});
-			expect(started.error).toBeUndefined();
-			for (let n = 0; n < 1_200; n++) addLog(sandbox().state, { type: 'form.submit' });
-			sandbox().requests.length = 0;
-			ignoreOffset('/logs$');
-			const next = await runPoll({
-				parameters: parameters as never,
-				credentials,
-				staticData: started.staticData,
-				mode: 'trigger',
-			});
+			const next = await pollOnceMoreArrived(
+				{
+					event: 'auditLog',
+					organization: { __rl: true, mode: 'id', value: '1' },
+					eventTypes: 'form.submit',
+				},
+				TOKENS.org,
+				async () => {
+					for (let n = 0; n < 1_200; n++) addLog(sandbox().state, { type: 'form.submit' });
+				},
+				'/logs$',
+			);
 			expect(next.error?.message).toMatch(NOT_ADVANCING);
 			expect(apiRequests(sandbox(), /\/logs$/)).toHaveLength(2);
 		});
@@ -112,26 +124,14 @@ describe('a paged read stops with a clear error when a page does not advance', (
 
 	it('the Fliplet Trigger on new data source entries', async () => {
 		const id = await dataSourceWith(sandbox(), rows(3));
-		const parameters = {
-			event: 'newEntry',
-			dataSource: { __rl: true, mode: 'id', value: String(id) },
-		};
-		const credentials = sandboxCredential(sandbox());
-		const started = await runPoll({
-			parameters: parameters as never,
-			credentials,
-			mode: 'trigger',
-		});
-		expect(started.error).toBeUndefined();
-		await runSync(sandbox(), id, rows(1_600));
-		sandbox().requests.length = 0;
-		ignoreOffset('/data/query$');
-		const next = await runPoll({
-			parameters: parameters as never,
-			credentials,
-			staticData: started.staticData,
-			mode: 'trigger',
-		});
+		const next = await pollOnceMoreArrived(
+			{ event: 'newEntry', dataSource: { __rl: true, mode: 'id', value: String(id) } },
+			TOKENS.app,
+			async () => {
+				await runSync(sandbox(), id, rows(1_600));
+			},
+			'/data/query$',
+		);
 		expect(next.error?.message).toMatch(NOT_ADVANCING);
 		expect(apiRequests(sandbox(), /\/data\/query$/).length).toBeLessThanOrEqual(6);
 	});

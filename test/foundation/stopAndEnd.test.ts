@@ -30,15 +30,54 @@ function arrivalOf(path: RegExp, n = 1): Promise<SandboxRequest> {
 	});
 }
 
-/** The n-th (1-based) request matching `path` meets the fault given for it, as it arrives. */
-function faultsInOrder(path: RegExp, faults: Record<number, SandboxFault>) {
+/**
+ * The `failing`-th read fails for good (400 with `message`) once the last of `others` (faults of
+ * the reads by their place, 1-based) has arrived: those are on their way when the read fails.
+ */
+function failWhileOthersAreOnTheWay(
+	failing: number,
+	message: string,
+	others: Record<number, SandboxFault>,
+) {
+	const last = Math.max(...Object.keys(others).map(Number));
+	const faults: Record<number, SandboxFault> = {
+		...others,
+		[failing]: {
+			mode: 'status-before',
+			status: 400,
+			body: { message },
+			waitFor: arrivalOf(QUERY, last),
+		},
+	};
 	let seen = 0;
 	onSandboxRequest(sandbox(), (request) => {
-		if (!path.test(request.path)) return;
+		if (!QUERY.test(request.path)) return;
 		const fault = faults[++seen];
-		if (fault) sandbox().injectFault({ ...fault, count: 1, path: path.source });
+		if (fault) sandbox().injectFault({ ...fault, count: 1, path: QUERY.source });
 	});
 }
+
+/** Each of `onTheWay` was abandoned by the client, and nothing reached the sandbox after them. */
+async function expectAbandonedAndNothingMore(onTheWay: SandboxRequest[]) {
+	const sentBeforeTheEnd = apiRequests(sandbox()).length;
+	await Promise.all(onTheWay.map((request) => request.closed));
+	for (const request of onTheWay) expect(request.abandoned).toBe(true);
+	expect(apiRequests(sandbox())).toHaveLength(sentBeforeTheEnd);
+}
+
+/** Entry → Get Many of every entry of a data source, stopped once `stopWhen` settles. */
+const getAllEntries = (id: number, options: IDataObject = {}, stopWhen?: Promise<unknown>) =>
+	runNode({
+		parameters: {
+			resource: 'entry',
+			operation: 'getMany',
+			dataSource: { __rl: true, mode: 'id', value: String(id) },
+			returnAll: true,
+			options,
+		} as never,
+		credentials: sandboxCredential(sandbox()),
+		stopWhen,
+	});
 
 const rows = (count: number): IDataObject[] =>
 	Array.from({ length: count }, (_, n) => ({ Email: `row${n}@x.io`, N: n }));
@@ -85,16 +124,7 @@ describe('a stopped execution: the request on its way is aborted, and nothing mo
 		const waiting = (async () => {
 			while (window.holdEnds < nextValidRequestDate) await new Promise((go) => setImmediate(go));
 		})();
-		const result = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'getMany',
-				dataSource: { __rl: true, mode: 'id', value: String(id) },
-				returnAll: true,
-			} as never,
-			credentials: sandboxCredential(sandbox()),
-			stopWhen: waiting,
-		});
+		const result = await getAllEntries(id, {}, waiting);
 		expect(result.status).toBe('canceled');
 		// The node itself ended its wait at once (n8n's run ends on a stop whatever its nodes do).
 		expect(result.error?.message).toMatch(/^The request to the Fliplet API was canceled/);
@@ -110,32 +140,12 @@ describe('after an operation failed, its requests still on their way end', () =>
 	it('Get Many: a failed page abandons the pages asked for ahead', async () => {
 		const id = await dataSourceWith(sandbox(), rows(60));
 		// Page 2 fails for good once page 3, asked for ahead with it, is on its way (and slow).
-		faultsInOrder(QUERY, {
-			2: {
-				mode: 'status-before',
-				status: 400,
-				body: { message: 'Bad page' },
-				waitFor: arrivalOf(QUERY, 3),
-			},
-			3: { mode: 'delay', delayMs: 20_000 },
-		});
-		const result = await runNode({
-			parameters: {
-				resource: 'entry',
-				operation: 'getMany',
-				dataSource: { __rl: true, mode: 'id', value: String(id) },
-				returnAll: true,
-				options: { pageSize: 10 },
-			} as never,
-			credentials: sandboxCredential(sandbox()),
-		});
+		failWhileOthersAreOnTheWay(2, 'Bad page', { 3: { mode: 'delay', delayMs: 20_000 } });
+		const result = await getAllEntries(id, { pageSize: 10 });
 		expect(result.error?.message).toBe('Bad page');
-		const sentBeforeTheEnd = apiRequests(sandbox()).length;
 		const ahead = apiRequests(sandbox(), QUERY).slice(2);
 		expect(ahead).toHaveLength(1);
-		await Promise.all(ahead.map((request) => request.closed));
-		for (const request of ahead) expect(request.abandoned).toBe(true);
-		expect(apiRequests(sandbox())).toHaveLength(sentBeforeTheEnd);
+		await expectAbandonedAndNothingMore(ahead);
 	});
 
 	it('Sync: a read that fails abandons the pages asked for ahead, their retries and their waits', async () => {
@@ -143,13 +153,7 @@ describe('after an operation failed, its requests still on their way end', () =>
 		// Sync expects as many entries as rows: it asks for three pages before the first answer.
 		// The first fails for good once the others are on their way: one is refused (and would be
 		// waited out and sent again), the other slow to answer.
-		faultsInOrder(QUERY, {
-			1: {
-				mode: 'status-before',
-				status: 400,
-				body: { message: 'Bad read' },
-				waitFor: arrivalOf(QUERY, 3),
-			},
+		failWhileOthersAreOnTheWay(1, 'Bad read', {
 			2: {
 				mode: 'status-before',
 				status: 429,
@@ -159,13 +163,10 @@ describe('after an operation failed, its requests still on their way end', () =>
 		});
 		const result = await runSync(sandbox(), id, rows(12_000));
 		expect(result.error?.message).toBe('Bad read');
-		const sentBeforeTheEnd = apiRequests(sandbox()).length;
+		expect(apiRequests(sandbox(), /\/commit$/)).toEqual([]);
 		const queries = apiRequests(sandbox(), QUERY);
 		expect(queries).toHaveLength(3);
-		await Promise.all(queries.map((request) => request.closed));
-		expect(queries[2].abandoned).toBe(true);
-		expect(apiRequests(sandbox(), /\/commit$/)).toEqual([]);
-		// The refused page is not sent again: its wait ended with the run.
-		expect(apiRequests(sandbox())).toHaveLength(sentBeforeTheEnd);
+		// The slow page is abandoned; the refused one is not sent again: its wait ended with the run.
+		await expectAbandonedAndNothingMore(queries.slice(2));
 	}, 60_000);
 });
