@@ -18,7 +18,7 @@ const NAIVE_ROWS = Number(process.env.BENCH_NAIVE_ROWS ?? 200);
  * small enough that together they need more than one rate-limit window (BENCH_PARALLEL=0: none).
  */
 const PARALLEL = (process.env.BENCH_PARALLEL ?? '2,4').split(',').map(Number).filter(Boolean);
-const PARALLEL_ROWS = Number(process.env.BENCH_PARALLEL_ROWS ?? 20_000);
+const PARALLEL_ROWS = Number(process.env.BENCH_PARALLEL_ROWS ?? 40_000);
 const PARALLEL_CHUNK = Number(process.env.BENCH_PARALLEL_CHUNK ?? 200);
 const CHANGE_EVERY = 100;
 
