@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import {
 	apiRequests,
@@ -122,7 +123,7 @@ describe('a stopped execution: the request on its way is aborted, and nothing mo
 			`/v1/data-sources/${id}/data/query`,
 		)!;
 		const waiting = (async () => {
-			while (window.holdEnds < nextValidRequestDate) await new Promise((go) => setImmediate(go));
+			while (window.holdEnds < nextValidRequestDate) await sleep(1);
 		})();
 		const result = await getAllEntries(id, {}, waiting);
 		expect(result.status).toBe('canceled');
