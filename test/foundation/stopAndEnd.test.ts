@@ -1,9 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import {
 	apiRequests,
 	onSandboxRequest,
+	registerNodeType,
 	runNode,
 	sandboxCredential,
 	TOKENS,
@@ -11,6 +12,7 @@ import {
 	type SandboxFault,
 	type SandboxRequest,
 } from '../harness';
+import { flipletApiRequest } from '../../nodes/Fliplet/transport';
 import { rateWindowFor } from '../../nodes/Fliplet/transport/pacing';
 import { dataSourceWith, runSync } from '../sync/fixtures';
 
@@ -134,6 +136,55 @@ describe('a stopped execution: the request on its way is aborted, and nothing mo
 		);
 		expect(Date.now()).toBeLessThan(nextValidRequestDate);
 		expect(apiRequests(sandbox()).map((request) => request.status)).toEqual([429]);
+	});
+});
+
+/** What a caller such as an AI agent passes with its request, to give up on it. */
+let callerGivesUp = new AbortController();
+
+/** A node that lists the apps with the caller's own signal, as the Chat Model passes the agent's. */
+class CallerWithSignal implements INodeType {
+	description = {
+		displayName: 'Caller With Signal',
+		name: 'callerWithSignal',
+		group: ['transform'],
+		version: 1,
+		description: 'Lists the apps with its own abort signal',
+		defaults: { name: 'Caller' },
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'flipletApi', required: true }],
+		properties: [],
+	} as INodeType['description'];
+
+	async execute(this: IExecuteFunctions) {
+		const answer = await flipletApiRequest.call(this, {
+			method: 'GET',
+			path: '/v1/apps',
+			abortSignal: callerGivesUp.signal,
+		});
+		return [[{ json: answer }]];
+	}
+}
+registerNodeType('test.callerWithSignal', () => new CallerWithSignal());
+
+describe("the caller's own signal", () => {
+	it('aborts the request on its way, though n8n hands the request the execution signal', async () => {
+		callerGivesUp = new AbortController();
+		sandbox().injectFault({ mode: 'delay', delayMs: 30_000, path: '^/v1/apps$' });
+		void arrivalOf(/^\/v1\/apps$/).then(() => callerGivesUp.abort());
+		const result = await runNode({
+			nodeType: 'test.callerWithSignal',
+			parameters: {},
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.error?.message).toBe(
+			'The request to the Fliplet API was canceled: the execution was stopped, or the caller gave up on it',
+		);
+		const [request] = apiRequests(sandbox());
+		await request.closed;
+		expect(request.abandoned).toBe(true);
+		expect(apiRequests(sandbox())).toHaveLength(1);
 	});
 });
 
