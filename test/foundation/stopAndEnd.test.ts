@@ -158,11 +158,11 @@ class CallerWithSignal implements INodeType {
 	} as INodeType['description'];
 
 	async execute(this: IExecuteFunctions) {
-		const answer = await flipletApiRequest.call(this, {
+		const answer = (await flipletApiRequest.call(this, {
 			method: 'GET',
 			path: '/v1/apps',
 			abortSignal: callerGivesUp.signal,
-		});
+		})) as IDataObject;
 		return [[{ json: answer }]];
 	}
 }
