@@ -54,7 +54,8 @@ const gc = (globalThis as { gc?: () => void }).gc;
 const gcStep = (growth: number) => Math.max(8 * 1024 * 1024, growth * 0.05);
 
 /**
- * Samples the heap while `work` runs; the baseline is taken after a full collection. With `live`
+ * Samples the heap while `work` runs; the baseline is taken after a full collection (unless
+ * `settle` is off: runs started together would each stop the others for it). With `live`
  * the peak is memory in use (see gcStep). That slows the run, so times are taken from runs
  * without it, which do not sample at all: reading the process's memory every few milliseconds
  * takes the very thread the node runs on (about 2% of a Sync's time).
@@ -62,8 +63,9 @@ const gcStep = (growth: number) => Math.max(8 * 1024 * 1024, growth * 0.05);
 async function measured<T>(
 	work: (atSyncStart: () => void) => Promise<T>,
 	live: boolean,
+	settle = true,
 ): Promise<{ value: T; memory: MemoryPeak }> {
-	gc?.();
+	if (settle) gc?.();
 	const baselineHeap = process.memoryUsage().heapUsed;
 	let peakHeap = baselineHeap;
 	let itemsHeap = baselineHeap;
@@ -102,7 +104,7 @@ export async function runSyncWorkflow(
 	sandboxUrl: string,
 	rows: { count: number; changeEvery: number },
 	syncParameters: IDataObject,
-	options: { liveMemory?: boolean } = {},
+	options: { liveMemory?: boolean; settleHeap?: boolean } = {},
 ): Promise<SyncRun> {
 	const nodes: INode[] = [
 		{
@@ -148,16 +150,20 @@ export async function runSyncWorkflow(
 
 	const started = Date.now();
 	const cpuBefore = process.cpuUsage();
-	const { value: run, memory } = await measured(async (atSyncStart) => {
-		const additional = benchAdditionalData(sandboxUrl, workflowData);
-		additional.hooks?.addHandler('nodeExecuteBefore', (nodeName) => {
-			if (nodeName === 'Sync') atSyncStart();
-		});
-		return await new WorkflowExecute(additional, 'manual').run({
-			workflow,
-			startNode: workflow.getNode('Rows') ?? undefined,
-		});
-	}, options.liveMemory === true);
+	const { value: run, memory } = await measured(
+		async (atSyncStart) => {
+			const additional = benchAdditionalData(sandboxUrl, workflowData);
+			additional.hooks?.addHandler('nodeExecuteBefore', (nodeName) => {
+				if (nodeName === 'Sync') atSyncStart();
+			});
+			return await new WorkflowExecute(additional, 'manual').run({
+				workflow,
+				startNode: workflow.getNode('Rows') ?? undefined,
+			});
+		},
+		options.liveMemory === true,
+		options.settleHeap !== false,
+	);
 	const wallMs = Date.now() - started;
 	const cpu = process.cpuUsage(cpuBefore);
 	const syncRun = run.data.resultData.runData.Sync?.[0];

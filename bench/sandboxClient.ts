@@ -2,6 +2,7 @@
 import { fork, type ChildProcess } from 'child_process';
 import { join } from 'path';
 
+import { forgetRateWindows } from '../nodes/Fliplet/transport/pacing';
 import { TOKENS } from '../test/harness';
 
 export interface RequestStats {
@@ -62,7 +63,14 @@ export class SandboxProcess {
 		});
 	}
 
-	mark = () => this.call<object>('mark');
+	/**
+	 * Starts a new measurement. The sandbox forgets its rate-limit counts, and so does this n8n
+	 * process: its rate windows are shared by every run in it, as n8n's are.
+	 */
+	mark = () => {
+		forgetRateWindows();
+		return this.call<object>('mark');
+	};
 	stats = () => this.call<RequestStats>('stats');
 	content = (dataSourceId: number, key: string) =>
 		this.call<{ entries: number; distinctKeys: number }>('content', { dataSourceId, key });

@@ -49,13 +49,33 @@ export class FlipletApi implements ICredentialType {
 			displayOptions: { show: { region: ['custom'] } },
 		},
 		{
+			displayName: 'Plan (Sets the AI Rate Limit)',
+			name: 'aiPlan',
+			type: 'options',
+			default: 'free',
+			options: [
+				{
+					name: 'Free Plan',
+					value: 'free',
+					description: '10 AI requests a minute per app',
+				},
+				{
+					name: 'Paid Plan (Public, Private, Private+, Enterprise)',
+					value: 'paid',
+					description: '100 AI requests a minute per app',
+				},
+			],
+			description:
+				"Your organization's Fliplet plan. AI requests (text, images, transcription, embeddings) are paced to its limit per app: 10 a minute on the Free plan, 100 on every other plan. If unsure, keep Free: a paid plan's requests then go out more slowly, never refused.",
+		},
+		{
 			displayName: 'Data Timeout (Seconds)',
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 60,
 			description:
-				'How long to wait for an answer to a data source, app, notification, audit log or analytics request. Reads are retried after a timeout; writes that are not safe to repeat are not.',
+				'How long a data source, app, notification, audit log or analytics request may take in all (connecting, sending, and receiving the whole answer). Reads are retried after a timeout; writes that are not safe to repeat are not.',
 		},
 		{
 			displayName: 'Email and SMS Timeout (Seconds)',
@@ -64,7 +84,7 @@ export class FlipletApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 30,
 			description:
-				'How long to wait for an answer when sending an email or SMS. A message is never re-sent automatically.',
+				'How long sending an email or SMS may take in all (connecting, sending, and receiving the whole answer). A message is never re-sent automatically.',
 		},
 		{
 			displayName: 'AI Timeout (Seconds)',
@@ -73,7 +93,7 @@ export class FlipletApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 300,
 			description:
-				'How long to wait for an AI answer (text, image, transcription, embeddings). AI requests are never re-sent automatically.',
+				'How long an AI request (text, image, transcription, embeddings) may take in all, the whole answer included. AI requests are never re-sent automatically.',
 		},
 	];
 

@@ -57,6 +57,22 @@ const controlRoutes = [
 		},
 	},
 	{
+		method: 'POST',
+		path: '/__sandbox/plans',
+		handler: ({ sandbox, body }) => {
+			// An organization's plan sets its AI rate limit: { organizationId, plan: 'free' | 'paid' }.
+			const organizationId = Number(body?.organizationId);
+			if (!Number.isInteger(organizationId) || !['free', 'paid'].includes(body?.plan)) {
+				return {
+					status: 400,
+					body: { message: 'Give organizationId and plan ("free" or "paid")' },
+				};
+			}
+			sandbox.state.plans.set(organizationId, body.plan);
+			return { body: { organizationId, plan: body.plan } };
+		},
+	},
+	{
 		method: 'GET',
 		path: '/__sandbox/state',
 		handler: ({ sandbox }) => {

@@ -1,11 +1,15 @@
 'use strict';
 
-/** The per-user limits of the platform's public docs, by API area. */
+/**
+ * The limits of the platform's public docs, by API area: per user, and AI per app by the plan of
+ * its organization (`ai` on the Free plan, `aiPaid` on any other).
+ */
 const DEFAULT_LIMITS = {
 	dataSources: { limit: 200, windowMs: 10_000 },
 	communicate: { limit: 20, windowMs: 30_000 },
 	logs: { limit: 30, windowMs: 10_000 },
 	ai: { limit: 10, windowMs: 60_000 },
+	aiPaid: { limit: 100, windowMs: 60_000 },
 };
 
 /** A sliding-window limiter per (token, area); `enabled` is the switch tests and the demo flip. */

@@ -47,7 +47,10 @@ const UNAUTHORISED = {
  *   handler runs `delayMs` later (default 1000) or once `waitFor` settles (in-process tests), and
  *   every time it stamps (createdAt, updatedAt) is the time read at the start. Requests served
  *   meanwhile do not see its rows, so a test can place reads (a poll) in between.
- * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after'|'stamp-at-start',
+ * - `ignore-offset` runs the handler as if the request had no `offset` (in its query or its JSON
+ *   body): every page is the first one, a page that does not advance. The request is recorded as
+ *   sent.
+ * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after'|'stamp-at-start'|'ignore-offset',
  *   count?: number, status?: number, body?: unknown, headers?: Record<string, string>,
  *   delayMs?: number, cutAtBytes?: number, dripBytes?: number, dripMs?: number, method?: string,
  *   path?: string, waitFor?: Promise<unknown> }} Fault
@@ -231,6 +234,20 @@ function onClientGone(res, callback) {
 	else res.once('close', check);
 }
 
+/**
+ * The query and body of a request without their `offset` (copies; the record keeps what was sent).
+ * @param {Record<string, string>} query
+ * @param {any} body
+ */
+function withoutOffset(query, body) {
+	const restOfQuery = { ...query };
+	delete restOfQuery.offset;
+	if (!isObject(body) || !('offset' in body)) return { query: restOfQuery, body };
+	const restOfBody = { ...body };
+	delete restOfBody.offset;
+	return { query: restOfQuery, body: restOfBody };
+}
+
 /** @param {Buffer} raw @param {string} contentType */
 function parseBody(raw, contentType) {
 	if (!raw.length) return undefined;
@@ -339,6 +356,18 @@ async function handle(sandbox, req, res) {
 		at: Date.now(),
 	};
 	if (tagged) record.tag = tagged[1];
+	// The client left before the whole answer was written (it gave up, or its run was stopped);
+	// a connection the sandbox itself cuts (drop-*, cut-after) is not the client leaving.
+	let hungUpBySandbox = false;
+	// In-process callers may await the connection's end (not part of the recorded data).
+	Object.defineProperty(record, 'closed', {
+		value: new Promise((resolve) => {
+			res.once('close', () => {
+				if (!res.writableFinished && !hungUpBySandbox) record.abandoned = true;
+				resolve(undefined);
+			});
+		}),
+	});
 	sandbox.requests.push(record);
 	for (const listener of [...sandbox.requestListeners]) listener(record);
 
@@ -368,6 +397,7 @@ async function handle(sandbox, req, res) {
 	const fault = takeFault(sandbox, method, path);
 	if (fault?.mode === 'drop-before') {
 		record.status = 0;
+		hungUpBySandbox = true;
 		return req.socket.destroy();
 	}
 	if (fault?.mode === 'status-before') {
@@ -385,7 +415,8 @@ async function handle(sandbox, req, res) {
 
 	const caller = token ?? 'anonymous';
 	const rateKey = route.rateKey?.({ state: sandbox.state, principal, params }) ?? caller;
-	const limitedUntil = sandbox.rateLimiter.check(rateKey, route.area, Date.now());
+	const area = route.rateArea?.({ state: sandbox.state, params }) ?? route.area;
+	const limitedUntil = sandbox.rateLimiter.check(rateKey, area, Date.now());
 	if (limitedUntil) {
 		return respond(429, {
 			message: 'Too many requests, please slow down.',
@@ -396,6 +427,10 @@ async function handle(sandbox, req, res) {
 
 	const startedAt = fault?.mode === 'stamp-at-start' ? await startEarly(sandbox, fault) : undefined;
 	if (sandbox.interleaves.length) await runInterleaves(sandbox, method, path, record.body);
+	const served =
+		fault?.mode === 'ignore-offset'
+			? withoutOffset(query, record.body)
+			: { query, body: record.body };
 	let result;
 	try {
 		result = await withClockAt(sandbox.state, startedAt, () =>
@@ -404,8 +439,8 @@ async function handle(sandbox, req, res) {
 				state: sandbox.state,
 				principal,
 				params,
-				query,
-				body: record.body,
+				query: served.query,
+				body: served.body,
 				headers: req.headers,
 				method,
 				path,
@@ -421,6 +456,7 @@ async function handle(sandbox, req, res) {
 
 	if (fault?.mode === 'drop-after') {
 		record.status = 0;
+		hungUpBySandbox = true;
 		return req.socket.destroy();
 	}
 	if (fault?.mode === 'status-after') {
@@ -432,6 +468,7 @@ async function handle(sandbox, req, res) {
 	}
 	if (fault?.mode === 'cut-after') {
 		record.status = status;
+		hungUpBySandbox = true;
 		return sendCut(res, status, payload, result?.headers, fault.cutAtBytes);
 	}
 	if (fault?.mode === 'drip-after') {

@@ -76,6 +76,8 @@ function createState(options = {}) {
 		sent: { emails: [], sms: [] },
 		logs: [],
 		ai: { calls: [] },
+		/** organization id -> its plan ('free' when absent, or 'paid'): the AI rate limit follows it. */
+		plans: new Map(),
 	};
 	addToken(state, TOKENS.org, {
 		kind: 'organization',

@@ -4,8 +4,9 @@
 // install-services.js) with their data in a temporary folder, one n8n main and two `n8n worker`s
 // with this package in each one's user folder, the API sandbox, the credential and the example
 // workflows. Proves that Fliplet executions run on the workers with correct results (binary data
-// included), that concurrent and overlapping Syncs leave each key once, and that the Fliplet
-// Trigger fires once per new entry across a restart of main. Everything is stopped and removed
+// included), that concurrent and overlapping Syncs leave each key once, that several workers on
+// one token finish every run past the token's rate limit, and that the Fliplet Trigger fires once
+// per new entry across a restart of main. Everything is stopped and removed
 // afterwards, also on failure or Ctrl+C. Loopback only; fixed ports 5700-5719, 6390 and 5440.
 //
 //   npm run build && npm run test:queue
@@ -113,6 +114,7 @@ async function main() {
 			insertDataSource: await api.createDataSource('Queue Inserts'),
 			syncDataSource: await api.createDataSource('Queue Sync', seeded),
 			overlapDataSource: await api.createDataSource('Queue Overlap'),
+			pacedDataSource: await api.createDataSource('Queue Paced'),
 		};
 
 		const cluster = createCluster({
@@ -152,6 +154,7 @@ async function main() {
 			['Fliplet nodes on the workers', checks.checkInsertAndBinary],
 			['20 Syncs of one workflow at once', checks.checkConcurrentSyncs],
 			['overlapping Syncs of the same new keys', checks.checkOverlappingSyncs],
+			['several workers on one token', checks.checkSharedToken],
 			['Fliplet Trigger on main', checks.checkTrigger],
 		].filter(([title]) => title.includes(process.env.FLIPLET_QUEUE_ONLY ?? ''))) {
 			log(`\n${title}`);

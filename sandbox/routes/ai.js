@@ -224,11 +224,20 @@ function perApp({ state, principal, params }) {
 	return `app:${appId}`;
 }
 
+/**
+ * The AI docs ("Rate Limiting"): 10 requests a minute on the Free plan, 100 on the others, for the
+ * organization's usage. The plan is the app's organization's (state.plans, Free when unset).
+ */
+function areaByPlan({ state, params }) {
+	const pair = findAppPair(state, Number(params.app));
+	return pair && state.plans.get(pair.draft.organizationId) === 'paid' ? 'aiPaid' : 'ai';
+}
+
 const routes = [
 	{ method: 'POST', path: '/v1/apps/:app/ai/completions', handler: completions },
 	{ method: 'POST', path: '/v1/apps/:app/ai/image', handler: image },
 	{ method: 'POST', path: '/v1/apps/:app/ai/audio', handler: audio },
 	{ method: 'POST', path: '/v1/apps/:app/ai/embeddings', handler: embeddings },
-].map((route) => ({ ...route, area: 'ai', rateKey: perApp }));
+].map((route) => ({ ...route, area: 'ai', rateArea: areaByPlan, rateKey: perApp }));
 
 module.exports = { routes, MAX_AUDIO_BYTES, AUDIO_TYPES, DEFAULT_CREDITS };

@@ -186,6 +186,51 @@ async function checkOverlappingSyncs({ cluster, sandbox, ids }) {
 	log(`  ✓ 10 overlapping Syncs of the same 5 new keys: each key once`);
 }
 
+/**
+ * Several workers on one token: 10 Sync runs at once, each 250 new rows in commits of 5 (about 52
+ * requests each, 520 in all), spread over both workers. Each worker keeps its own requests within
+ * the token's data-source limit (200 per 10 s); together they pass it, and the 429s that brings
+ * are waited out: every run finishes with all its rows, each key once.
+ */
+async function checkSharedToken({ cluster, sandbox, ids }) {
+	const RUNS = 10;
+	const ROWS = 250;
+	const runs = Array.from({ length: RUNS }, (_, run) =>
+		Array.from({ length: ROWS }, (_, n) => ({
+			Email: `paced${run + 1}-${n + 1}@example.com`,
+			Name: `Paced ${n + 1} of run ${run + 1}`,
+		})),
+	);
+	const before = sandbox.requests.length;
+	const started = Date.now();
+	const replies = await Promise.all(
+		runs.map((rows) => postWebhook(cluster.mainUrl, 'queue-paced', { rows })),
+	);
+	const seconds = (Date.now() - started) / 1000;
+	const requests = sandbox.requests
+		.slice(before)
+		.filter((request) => request.path.startsWith('/v1/data-sources/'));
+	const refused = requests.filter((request) => request.status === 429).length;
+	log(
+		`    ${RUNS} runs answered in ${seconds.toFixed(1)} s: ${requests.length} data-source requests, ${refused} answered 429 (the two workers together past 200 per 10 s) and waited out`,
+	);
+	const perWorker = assertRanOnWorkers(
+		cluster,
+		replies.map((reply) => reply.executionId),
+		'paced Sync',
+	);
+	assert.ok(Object.keys(perWorker).length > 1, 'the runs were spread over several workers');
+	replies.forEach((reply, run) => {
+		assert.equal(reply.inserted, ROWS, `run ${run + 1} inserted all its rows`);
+	});
+	const counts = rowsPerKey(sandbox.state, ids.pacedDataSource, 'Email');
+	assert.equal(counts.size, RUNS * ROWS, 'every key of every run');
+	for (const [key, count] of counts) assert.equal(count, 1, `${key} exactly once`);
+	log(
+		`  ✓ ${RUNS} Syncs on one token over ${Object.keys(perWorker).length} workers: every run finished, ${RUNS * ROWS} keys, each once`,
+	);
+}
+
 /** Waits until the trigger stored its cursor (at activation): entries added later are new. */
 async function waitForTriggerCursor(rest) {
 	await until(
@@ -292,5 +337,6 @@ module.exports = {
 	checkInsertAndBinary,
 	checkConcurrentSyncs,
 	checkOverlappingSyncs,
+	checkSharedToken,
 	assertRanOnWorkers,
 };

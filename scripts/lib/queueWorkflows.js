@@ -49,7 +49,10 @@ function workflow(id, name, nodes) {
 // expression run under a 250 ms limit, which a starved CPU can exceed (the execution then fails).
 const dataSourceId = (id) => ({ __rl: true, mode: 'list', value: String(id) });
 
-/** @param {{ insertDataSource: number, syncDataSource: number, overlapDataSource: number }} ids */
+/**
+ * @param {{ insertDataSource: number, syncDataSource: number, overlapDataSource: number,
+ *   pacedDataSource: number }} ids
+ */
 function queueWorkflows(ids) {
 	return [
 		workflow('queueInsert00001', 'Queue: insert an entry', [
@@ -94,6 +97,21 @@ function queueWorkflows(ids) {
 				withExecutionId(),
 			]),
 		),
+		// Small commits: many requests per run, so that runs on both workers together pass the
+		// token's data-source limit (each worker keeps its own requests within it).
+		workflow('queuePaced000001', 'Queue: sync posted rows in small commits', [
+			webhook('queue-paced'),
+			node('Rows', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.rows', options: {} }),
+			fliplet('Sync Rows', {
+				resource: 'entry',
+				operation: 'sync',
+				dataSource: dataSourceId(ids.pacedDataSource),
+				keyColumns: 'Email',
+				syncMode: 'insertAndUpdate',
+				syncOptions: { chunkSize: 5 },
+			}),
+			withExecutionId(),
+		]),
 	];
 }
 

@@ -1,44 +1,65 @@
-import { AI_LIMIT, sendPaced } from '../../nodes/Fliplet/transport/pacing';
+import {
+	AI_LIMITS,
+	forgetRateWindows,
+	rateWindowFor,
+	sendPaced,
+} from '../../nodes/Fliplet/transport/pacing';
 
 describe('AI pacing (helper)', () => {
-	beforeEach(() => jest.useFakeTimers({ now: 0 }));
+	beforeEach(() => {
+		jest.useFakeTimers({ now: 0 });
+		forgetRateWindows();
+	});
 	afterEach(() => jest.useRealTimers());
 
-	it(`holds an execution's AI calls to one app at ${AI_LIMIT.limit} per ${AI_LIMIT.windowMs / 1000} s, per app`, async () => {
-		const context = {};
-		const started: Array<[string, number]> = [];
-		const call = (path: string) =>
-			sendPaced(context, path, async () => {
-				started.push([path, Date.now()]);
-			});
-		const calls = Array.from({ length: AI_LIMIT.limit + 1 }, () =>
-			call('/v1/apps/11/ai/completions'),
-		);
-		calls.push(call('/v1/apps/21/ai/embeddings'));
-		await jest.advanceTimersByTimeAsync(AI_LIMIT.windowMs - 1);
-		expect(started.filter(([path]) => path.startsWith('/v1/apps/11/'))).toHaveLength(
-			AI_LIMIT.limit,
-		);
-		expect(started.filter(([path]) => path.startsWith('/v1/apps/21/'))).toEqual([
-			['/v1/apps/21/ai/embeddings', 0],
-		]);
-		await jest.advanceTimersByTimeAsync(2);
-		await Promise.all(calls);
-		expect(started[started.length - 1]).toEqual([
-			'/v1/apps/11/ai/completions',
-			AI_LIMIT.windowMs + 1,
-		]);
+	const HOST = 'https://api.fliplet.com';
+
+	it.each([
+		['free', undefined],
+		['free', 'free'],
+		['paid', 'paid'],
+	] as const)(
+		'holds AI calls to one app at the %s plan limit (credential field %s), per app and whichever token',
+		async (plan, aiPlan) => {
+			const { limit, windowMs } = AI_LIMITS[plan];
+			const started: Array<[string, number]> = [];
+			const call = (path: string, token: string) =>
+				sendPaced(rateWindowFor(HOST, { accessToken: token, aiPlan }, path), async () => {
+					started.push([path, Date.now()]);
+				});
+			// Two tokens share the app's limit; another app has its own.
+			const calls = Array.from({ length: limit + 1 }, (_, n) =>
+				call('/v1/apps/11/ai/completions', n % 2 ? 'eu--one' : 'eu--two'),
+			);
+			calls.push(call('/v1/apps/21/ai/embeddings', 'eu--one'));
+			await jest.advanceTimersByTimeAsync(windowMs - 1);
+			expect(started.filter(([path]) => path.startsWith('/v1/apps/11/'))).toHaveLength(limit);
+			expect(started.filter(([path]) => path.startsWith('/v1/apps/21/'))).toEqual([
+				['/v1/apps/21/ai/embeddings', 0],
+			]);
+			await jest.advanceTimersByTimeAsync(2);
+			await Promise.all(calls);
+			expect(started[started.length - 1]).toEqual(['/v1/apps/11/ai/completions', windowMs + 1]);
+		},
+	);
+
+	it('the plans are the AI docs: 10 a minute on the Free plan, 100 on paid plans', () => {
+		expect(AI_LIMITS).toEqual({
+			free: { limit: 10, windowMs: 60_000 },
+			paid: { limit: 100, windowMs: 60_000 },
+		});
 	});
 
-	it('leaves other areas unpaced', async () => {
+	it('leaves areas without a documented limit unpaced', async () => {
 		const started: number[] = [];
+		const window = rateWindowFor(HOST, { accessToken: 'eu--one' }, '/v1/apps/11/publish');
 		await Promise.all(
-			Array.from({ length: 30 }, () =>
-				sendPaced({}, '/v1/communicate/email', async () => {
+			Array.from({ length: 300 }, () =>
+				sendPaced(window, async () => {
 					started.push(Date.now());
 				}),
 			),
 		);
-		expect(started).toHaveLength(30);
+		expect(started).toHaveLength(300);
 	});
 });

@@ -1,51 +1,56 @@
-import { holdPacedArea, sendPaced, servedInPacedArea } from '../../nodes/Fliplet/transport/pacing';
+import { forgetRateWindows, rateWindowFor, sendPaced } from '../../nodes/Fliplet/transport/pacing';
 
 describe('pacing after a refusal (helper)', () => {
-	beforeEach(() => jest.useFakeTimers({ now: 0 }));
+	beforeEach(() => {
+		jest.useFakeTimers({ now: 0 });
+		forgetRateWindows();
+	});
 	afterEach(() => jest.useRealTimers());
 
+	const HOST = 'https://api.fliplet.com';
 	const DATA = '/v1/data-sources/1/data';
+	const token = { accessToken: 'eu--one' };
+	const windowOf = (path: string, credentials = token) => rateWindowFor(HOST, credentials, path);
 
-	it("holds the execution's requests to the refused area until the time the API named", async () => {
-		const context = {};
+	it("holds the token's requests to the refused area until the time the API named", async () => {
 		const started: Array<[string, number]> = [];
-		const send = (path: string) =>
-			sendPaced(context, path, async () => {
+		const send = (path: string, credentials = token) =>
+			sendPaced(windowOf(path, credentials), async () => {
 				started.push([path, Date.now()]);
 			});
-		holdPacedArea(context, DATA, 500);
+		windowOf(DATA)!.hold(500);
 		const held = send(DATA);
 		const otherArea = send('/v1/apps/11/ai/completions');
+		const otherToken = send(DATA, { accessToken: 'eu--two' });
 		await jest.advanceTimersByTimeAsync(499);
-		expect(started).toEqual([['/v1/apps/11/ai/completions', 0]]);
+		expect(started).toEqual([
+			['/v1/apps/11/ai/completions', 0],
+			[DATA, 0],
+		]);
 		await jest.advanceTimersByTimeAsync(1);
-		await Promise.all([held, otherArea]);
-		expect(started[1]).toEqual([DATA, 500]);
-		// Another execution is not held.
-		await sendPaced({}, DATA, async () => started.push([DATA, Date.now()]));
+		await Promise.all([held, otherArea, otherToken]);
 		expect(started[2]).toEqual([DATA, 500]);
 	});
 
-	it('counts served answers, not refused ones, per area', async () => {
-		const context = {};
-		const answer = (path: string, status: number) =>
+	it('counts served answers, not refused ones, per window', async () => {
+		const window = windowOf(DATA)!;
+		const answer = (status: number) =>
 			sendPaced(
-				context,
-				path,
+				window,
 				async () => status,
-				(result) => result === 429,
+				(result) => result !== 429,
 			);
-		expect(servedInPacedArea(context, DATA)).toBe(0);
-		await answer(DATA, 200);
-		await answer(DATA, 429);
-		await answer(DATA, 404);
+		expect(window.served).toBe(0);
+		await answer(200);
+		await answer(429);
+		await answer(404);
 		await expect(
-			sendPaced(context, DATA, async () => {
+			sendPaced(window, async () => {
 				throw new Error('socket hang up');
 			}),
 		).rejects.toThrow('socket hang up');
-		expect(servedInPacedArea(context, DATA)).toBe(2);
-		expect(servedInPacedArea(context, '/v1/apps/11/ai/completions')).toBe(0);
-		expect(servedInPacedArea(context, '/v1/communicate/email')).toBeUndefined();
+		expect(window.served).toBe(2);
+		expect(windowOf('/v1/apps/11/ai/completions')!.served).toBe(0);
+		expect(windowOf('/v1/apps/11/publish')).toBeUndefined();
 	});
 });

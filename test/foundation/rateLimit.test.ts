@@ -179,12 +179,13 @@ describe('429 handling through the node', () => {
 });
 
 describe('sandbox rate limiter (the public per-user figures)', () => {
-	it('has the documented limits per area', () => {
+	it('has the documented limits per area (AI: Free plan, and paid plans)', () => {
 		expect(DEFAULT_LIMITS).toEqual({
 			dataSources: { limit: 200, windowMs: 10_000 },
 			communicate: { limit: 20, windowMs: 30_000 },
 			logs: { limit: 30, windowMs: 10_000 },
 			ai: { limit: 10, windowMs: 60_000 },
+			aiPaid: { limit: 100, windowMs: 60_000 },
 		});
 	});
 

@@ -72,6 +72,11 @@ export interface RunOptions {
 	subNodes?: Array<{ name: string; type: string; connection: string; parameters: INodeParameters }>;
 	/** Called once the run started, with what stops it as n8n's Stop button does. */
 	whileRunning?: (stop: () => void) => void;
+	/**
+	 * Fliplet nodes (same credentials) that run before the node under test in the same execution,
+	 * in a chain: Input → before[0] → … → Under Test.
+	 */
+	before?: Array<{ name: string; parameters: INodeParameters }>;
 }
 
 export interface RunResult {
@@ -164,10 +169,21 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		parameters: sub.parameters,
 		credentials: underTest.credentials,
 	}));
-	const nodes = [...(isTrigger ? [underTest] : [inputNode, underTest]), ...subNodes];
-	const connections: IConnections = isTrigger
-		? {}
-		: { Input: { main: [[{ node: 'Under Test', type: 'main', index: 0 }]] } };
+	const earlier: INode[] = (options.before ?? []).map((node, index) => ({
+		id: `before-${index}`,
+		name: node.name,
+		type: FLIPLET_NODE,
+		typeVersion: 1,
+		position: [100 + index * 10, 0],
+		parameters: node.parameters,
+		credentials: underTest.credentials,
+	}));
+	const chain = isTrigger ? [underTest] : [inputNode, ...earlier, underTest];
+	const nodes = [...chain, ...subNodes];
+	const connections: IConnections = {};
+	chain.slice(0, -1).forEach((from, index) => {
+		connections[from.name] = { main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]] };
+	});
 	for (const sub of options.subNodes ?? []) {
 		connections[sub.name] = {
 			[sub.connection]: [[{ node: 'Under Test', type: sub.connection as never, index: 0 }]],

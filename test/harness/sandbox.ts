@@ -1,6 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { forgetRateWindows } from '../../nodes/Fliplet/transport/pacing';
 import { removeSandboxListeners } from './sandboxEvents';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
@@ -18,6 +19,10 @@ export interface SandboxRequest {
 	bytes: number;
 	status?: number;
 	at: number;
+	/** The client left before the whole answer was written (it gave up or was stopped). */
+	abandoned?: boolean;
+	/** Settles when the request's connection has closed, either way (in-process sandboxes only). */
+	closed: Promise<void>;
 }
 
 export interface Sandbox {
@@ -57,7 +62,8 @@ export interface SandboxFault {
 		| 'delay'
 		| 'cut-after'
 		| 'drip-after'
-		| 'stamp-at-start';
+		| 'stamp-at-start'
+		| 'ignore-offset';
 	count?: number;
 	status?: number;
 	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
@@ -65,8 +71,11 @@ export interface SandboxFault {
 	/** Extra response headers of the status-* modes. */
 	headers?: Record<string, string>;
 	delayMs?: number;
-	/** cut-after: bytes of the body sent before the connection is destroyed (default: half). */
+	/** cut-after: bytes of the body sent before the connection is cut (default: half). */
 	cutAtBytes?: number;
+	/** drip-after: bytes per drip (default 1) and the time between drips (default 400 ms). */
+	dripBytes?: number;
+	dripMs?: number;
 	method?: string;
 	path?: string;
 	/**
@@ -94,6 +103,9 @@ export function useSandbox(options: { rateLimits?: boolean } = {}): () => Sandbo
 		const enabled = sandbox!.rateLimiter.enabled;
 		sandbox!.reset();
 		sandbox!.rateLimiter.enabled = enabled;
+		// The node's rate windows are shared by the whole process: a server that forgot its counts
+		// meets a client that forgot its own.
+		forgetRateWindows();
 	});
 	afterEach(() => {
 		if (sandbox) removeSandboxListeners(sandbox);

@@ -62,17 +62,17 @@ describe('Entry → Sync with other writers', () => {
 		expect(result.json[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 15010 });
 		expect(commitsOf(sandbox())).toHaveLength(0);
 		const pages = queriesOf(sandbox()).map((query) => [query.body.offset, query.body.limit]);
-		// The first page tells the total; the three after it go out together (in any order).
+		// The first page tells the total; the three after it are asked for together (in any order).
+		// The last of them is dropped with the page before it, and abandoned if still on its way.
 		const byOffset = (a: number[], b: number[]) => a[0] - b[0];
-		expect(pages.slice(0, 4).sort(byOffset)).toEqual([
+		expect(pages.slice(0, 3).sort(byOffset)).toEqual([
 			[0, 5000],
 			[4999, 5001],
 			[9999, 5001],
-			[14999, 5001],
 		]);
 		// The page read after the delete is read again from further back than it was asked for.
-		expect(pages.length).toBeGreaterThan(4);
-		expect(pages[4][0] % 5000).not.toBe(4999);
+		const reread = pages.slice(3).find(([offset]) => offset % 5000 !== 4999);
+		expect(reread).toBeDefined();
 		expect(storedEntries(sandbox(), id)).toHaveLength(15009);
 	});
 

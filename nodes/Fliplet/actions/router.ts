@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withRunScope } from '../transport';
 import { resources } from './resources';
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -14,5 +15,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operationName}" of "${resourceName}" is not supported`,
 		);
 	}
-	return [await operation.execute.call(this, items)];
+	// Requests the operation leaves on their way (pages asked for ahead, their retries and waits)
+	// end when it returns or fails: nothing leaves once its run is over.
+	return [await withRunScope(this, async () => await operation.execute.call(this, items))];
 }

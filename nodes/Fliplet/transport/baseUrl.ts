@@ -16,6 +16,8 @@ export interface FlipletCredentialData {
 	communicateTimeout?: number;
 	/** Seconds before an AI request is abandoned. */
 	aiTimeout?: number;
+	/** The organization's plan, which sets the AI requests a minute: 'free' (the default) or 'paid'. */
+	aiPlan?: string;
 }
 
 const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i;

@@ -9,7 +9,17 @@ export interface ApiFailure {
 	/** Network-level failure (no HTTP status): its code and message. */
 	networkCode?: string;
 	networkMessage?: string;
+	/**
+	 * What kind of network-level failure: no answer in time (`timeout`, with the credential field
+	 * that sets it), an answer cut mid-way (`cut`), the run stopped or ended (`cancelled`), or any
+	 * other (`network`).
+	 */
+	networkKind?: 'timeout' | 'cut' | 'cancelled' | 'network';
+	timeoutField?: string;
+	/** How many times the request was sent (redirects followed not counted). */
 	attempts: number;
+	/** What the first attempt met, when the last one met something else. */
+	firstCause?: string;
 	idempotent: boolean;
 	/** A redirect that was not followed: the origin it pointed to. */
 	redirectedTo?: string;
@@ -39,14 +49,32 @@ function describe(failure: ApiFailure): { message: string; description: string }
 	const unknownOutcome = failure.mayHaveBeenProcessed
 		? ' The request may already have been processed, so it was not sent again automatically (that could duplicate it). Check the result in Fliplet before running this item again.'
 		: '';
+	const retried = retriesInWords(failure.attempts);
 
 	if (status === undefined) {
 		const reason = failure.networkMessage ?? 'the connection failed';
+		if (failure.networkKind === 'cancelled') {
+			return {
+				// "canceled", as n8n spells it: n8n marks an execution whose error says so as canceled.
+				message: `The request to the Fliplet API was canceled: ${reason}`,
+				description: `It was not sent again.${unknownOutcome}`,
+			};
+		}
+		const message =
+			failure.networkKind === 'cut'
+				? `The Fliplet API's answer was cut off mid-way: ${reason}${tries}`
+				: failure.networkKind === 'timeout'
+					? `Fliplet API timeout: ${reason}${tries}`
+					: `Could not reach the Fliplet API: ${reason}${tries}`;
+		const check =
+			failure.networkKind === 'timeout' && failure.timeoutField
+				? `Check the network and the credential's region or base URL; a slow link or a large answer may need a longer "${failure.timeoutField}" in the credential.`
+				: "Check the network and the credential's region or base URL.";
 		return {
-			message: `Could not reach the Fliplet API: ${reason}${tries}`,
+			message,
 			description: failure.idempotent
-				? "Check the network and the credential's region or base URL. The request was retried with backoff before giving up."
-				: `Check the network and the credential's region or base URL.${unknownOutcome}`,
+				? `${check} ${retried}`
+				: `${check}${failure.attempts > 1 ? ` ${retried}` : ''}${unknownOutcome}`,
 		};
 	}
 
@@ -122,22 +150,33 @@ function describe(failure: ApiFailure): { message: string; description: string }
 		return {
 			message: `Rate limit reached: ${apiMessage ?? 'too many requests'}${tries}`,
 			description:
-				'Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s, AI 10/60 s). The node waited as the API asked and gave up after its bounded retries: use the batch options, fewer items per run, or a Wait node.',
+				"Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s) and AI per app (10 a minute on the Free plan, 100 on paid plans). The node keeps its own requests within these, and waited as the API asked when others used the same limit (another n8n process, or another client of this token); it gave up after its bounded waits with nothing served in between. Run fewer workflows at once on this token, check the credential's plan, or add a Wait node.",
 		};
 	}
 	if (status >= 500) {
 		return {
 			message,
 			description: failure.idempotent
-				? 'The Fliplet API failed. The request was retried with backoff before giving up; try again later.'
+				? `The Fliplet API failed. ${retried} Try again later.`
 				: `The Fliplet API failed.${unknownOutcome}`,
 		};
 	}
 	return { message, description: 'The API refused the request: check the fields of this item.' };
 }
 
+/** How often the request went out, in words: "retried" only when it was. */
+function retriesInWords(attempts: number): string {
+	return attempts > 1
+		? `The request was sent ${attempts} times, with backoff in between, before giving up.`
+		: 'The request was sent once.';
+}
+
 export function toNodeApiError(node: INode, failure: ApiFailure, secret?: string): NodeApiError {
-	const { message, description } = describe(failure);
+	const described = describe(failure);
+	const { message } = described;
+	const description = failure.firstCause
+		? `${described.description} The first attempt met: ${failure.firstCause.replace(/\.+$/, '')}.`
+		: described.description;
 	const safeBody =
 		failure.body === undefined ? {} : JSON.parse(redact(JSON.stringify(failure.body), secret));
 	const response: JsonObject = {
@@ -149,6 +188,7 @@ export function toNodeApiError(node: INode, failure: ApiFailure, secret?: string
 	};
 	if (failure.mayHaveBeenProcessed !== undefined)
 		response.mayHaveBeenProcessed = failure.mayHaveBeenProcessed;
+	if (failure.firstCause !== undefined) response.firstCause = redact(failure.firstCause, secret);
 	const error = new NodeApiError(node, response, {
 		message: redact(message, secret),
 		description: redact(description, secret),

@@ -5,8 +5,11 @@ export {
 	type FlipletContext,
 	type FlipletRequest,
 } from './request';
+export { withRunScope } from './abort';
 export {
 	collectPages,
+	offsetPages,
+	PageNotAdvancingError,
 	PAGES_AHEAD,
 	stablePages,
 	type OrderedPage,

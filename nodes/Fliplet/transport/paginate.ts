@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { settledFlag } from '../helpers/settledFlag';
+import { anySignal } from './abort';
 
 export interface PageRequest {
 	offset: number;
@@ -8,29 +9,58 @@ export interface PageRequest {
 }
 
 /**
- * Reads an offset/limit list page by page until `max` items (Infinity for all) or a short page.
+ * A page asked for further on came back starting with the same record as an earlier page: the
+ * server ignores `offset`, and reading on would only repeat the same records.
+ */
+export class PageNotAdvancingError extends Error {
+	readonly description =
+		'The API answered a page further on with the records it had already sent (it ignored the offset), so the read stopped instead of asking for the same records again; nothing was returned. If a proxy or a custom base URL sits between n8n and Fliplet, check that it passes the offset on; otherwise report it to Fliplet.';
+
+	constructor(offset: number) {
+		super(
+			`The Fliplet API answered the page at offset ${offset} with records of an earlier page: the read does not advance`,
+		);
+		this.name = 'PageNotAdvancingError';
+	}
+}
+
+/**
+ * The pages of an offset/limit list, in order, until `max` items (Infinity for all) or a short page.
  * `fetchPage` returns the items of one page. A page longer than asked means the endpoint ignores
  * `limit`/`offset`: its items are kept (up to `max`) and no further page is read, rather than
- * looping over the same list.
+ * looping over the same list. A page that starts with the record the page before it started with
+ * means the endpoint ignores `offset`: the read stops with a PageNotAdvancingError.
  */
+export async function* offsetPages<T = IDataObject>(
+	fetchPage: (page: PageRequest) => Promise<T[]>,
+	pageSize: number,
+	max = Infinity,
+): AsyncGenerator<{ offset: number; items: T[] }> {
+	let offset = 0;
+	let read = 0;
+	let previousHead: string | undefined;
+	while (read < max) {
+		const limit = Math.min(Math.max(1, Math.floor(pageSize)), max - read);
+		const page = await fetchPage({ offset, limit });
+		const head = page.length ? JSON.stringify(page[0]) : undefined;
+		if (head !== undefined && head === previousHead) throw new PageNotAdvancingError(offset);
+		previousHead = head;
+		const items = page.length > limit ? page.slice(0, max - read) : page;
+		read += items.length;
+		yield { offset, items };
+		if (page.length !== limit) return;
+		offset += page.length;
+	}
+}
+
+/** Every item of an offset/limit list, up to `max` (see offsetPages). */
 export async function collectPages<T = IDataObject>(
 	fetchPage: (page: PageRequest) => Promise<T[]>,
 	max: number,
 	pageSize: number,
 ): Promise<T[]> {
 	const results: T[] = [];
-	let offset = 0;
-	while (results.length < max) {
-		const limit = Math.min(Math.max(1, Math.floor(pageSize)), max - results.length);
-		const page = await fetchPage({ offset, limit });
-		if (page.length > limit) {
-			results.push(...page.slice(0, max - results.length));
-			break;
-		}
-		results.push(...page);
-		if (page.length < limit) break;
-		offset += page.length;
-	}
+	for await (const { items } of offsetPages(fetchPage, pageSize, max)) results.push(...items);
 	return results;
 }
 
@@ -85,6 +115,8 @@ export interface StableReadOptions<T> {
 	 * requests answered with nothing (see FIRST_PAGES).
 	 */
 	expected?: number;
+	/** Ends every page on its way (the caller gave up the read). */
+	signal?: AbortSignal;
 }
 
 /**
@@ -111,6 +143,8 @@ interface PageInFlight<T> {
 	answer: Promise<OrderedPage<T>>;
 	/** Whether the answer is in, whatever it is. */
 	arrival: { settled: boolean };
+	/** Abandons the request, when its page is dropped. */
+	abandon: AbortController;
 }
 
 /**
@@ -122,10 +156,13 @@ interface PageInFlight<T> {
  * it (so pages may be asked for ahead, see `ahead`). A page that starts past the anchor means items
  * before it were deleted: it is read again from further back. Yields the new items of each page
  * (maybe none) with the position of the first of them, and where the page ended. Stops at the end
- * of the list (the reported total, else the first page with nothing new).
+ * of the list (the reported total, else the first page with nothing new). A page asked for further
+ * on than the first page (or the one before it) that starts with the same item means the server
+ * ignores `offset`: the read stops with a PageNotAdvancingError. `fetchPage` gets a signal that
+ * aborts when its page is dropped or the read ends: pages nobody will use do not go on.
  */
 export async function* stablePages<T>(
-	fetchPage: (page: PageRequest) => Promise<OrderedPage<T>>,
+	fetchPage: (page: PageRequest, signal: AbortSignal) => Promise<OrderedPage<T>>,
 	order: ReadOrder<T>,
 	pageSize: number,
 	options: StableReadOptions<T> = {},
@@ -147,12 +184,21 @@ export async function* stablePages<T>(
 		return { offset, limit: anchor === undefined ? size : size + anchorAt - offset + 1 };
 	};
 	const queue: Array<PageInFlight<T>> = [];
+	const dropQueued = () => {
+		for (const page of queue.splice(0)) page.abandon.abort();
+	};
 	let reach = Math.ceil(ahead / 2);
 	const send = (request: PageRequest): PageInFlight<T> => {
-		const answer = fetchPage(request);
+		const abandon = new AbortController();
+		const answer = fetchPage(request, anySignal([abandon.signal, options.signal])!);
 		// Awaited in its turn; if it is dropped or the caller stops first, its failure concerns no one.
-		return { request, answer, arrival: settledFlag(answer) };
+		return { request, answer, arrival: settledFlag(answer), abandon };
 	};
+	const sameItem = (a: T, b: T) =>
+		'idOf' in order ? order.idOf(a) === order.idOf(b) : order.compare(a, b) === 0;
+	/** The first item of the first page used and of the last one, with the offsets they were asked at. */
+	let firstHead: { offset: number; item: T } | undefined;
+	let lastHead: { offset: number; item: T } | undefined;
 	/**
 	 * Keeps the next page and those after it on their way, while they can hold anything; `inUse` is
 	 * 0 before the first page, when the next page is not yet one beyond a page in use.
@@ -161,7 +207,7 @@ export async function* stablePages<T>(
 		if (handedOver >= wanted) return;
 		const next = nextRequest();
 		const head = queue[0]?.request;
-		if (head && (head.offset !== next.offset || head.limit !== next.limit)) queue.length = 0;
+		if (head && (head.offset !== next.offset || head.limit !== next.limit)) dropQueued();
 		if (!queue.length) queue.push(send(next));
 		// Without the total, only the pages `expected` fills are thought to hold anything.
 		const room = inUse ? reach : Math.min(reach + 1, FIRST_PAGES);
@@ -175,51 +221,64 @@ export async function* stablePages<T>(
 			queue.push(send({ offset, limit: size + 1 }));
 		}
 	};
-	if (expected > size && ahead > 0) askAhead(0);
-	for (let taken = 0; ; taken++) {
-		const next = queue.shift() ?? send(nextRequest());
-		// The caller waits for this page: more pages on their way would have covered the wait.
-		if (taken > 0 && !next.arrival.settled) reach = Math.min(reach + 1, ahead);
-		const { request, answer } = next;
-		const { offset, limit } = request;
-		const page = await answer;
-		const { items } = page;
-		total = page.total;
-		if ('compare' in order) {
-			for (let index = 1; index < items.length; index++) {
-				if (order.compare(items[index - 1], items[index]) >= 0) throw order.outOfOrder();
+	try {
+		if (expected > size && ahead > 0) askAhead(0);
+		for (let taken = 0; ; taken++) {
+			const next = queue.shift() ?? send(nextRequest());
+			// The caller waits for this page: more pages on their way would have covered the wait.
+			if (taken > 0 && !next.arrival.settled) reach = Math.min(reach + 1, ahead);
+			const { request, answer } = next;
+			const { offset, limit } = request;
+			const page = await answer;
+			const { items } = page;
+			total = page.total;
+			if (items.length) {
+				for (const earlier of [firstHead, lastHead]) {
+					if (earlier && offset > earlier.offset && sameItem(earlier.item, items[0]))
+						throw new PageNotAdvancingError(offset);
+				}
+				lastHead = { offset, item: items[0] };
+				firstHead ??= lastHead;
 			}
+			if ('compare' in order) {
+				for (let index = 1; index < items.length; index++) {
+					if (order.compare(items[index - 1], items[index]) >= 0) throw order.outOfOrder();
+				}
+			}
+			const reachesAnchor =
+				'idOf' in order
+					? items.some((item) => seen!.has(order.idOf(item)))
+					: items.length > 0 && !isNew(items[0]);
+			if (anchor !== undefined && offset > 0 && !reachesAnchor) {
+				back = back ? back * 2 : FIRST_STEP_BACK;
+				dropQueued();
+				continue;
+			}
+			back = 0;
+			const fresh: T[] = [];
+			let firstAt = -1;
+			for (const [index, item] of items.entries()) {
+				if (!isNew(item)) continue;
+				if (firstAt < 0) firstAt = offset + index;
+				fresh.push(item);
+				seen?.add((order as { idOf: (item: T) => string | number }).idOf(item));
+				anchor = item;
+				anchorAt = offset + index;
+			}
+			const last = items.length
+				? { item: items[items.length - 1], at: offset + items.length - 1 }
+				: undefined;
+			const atEnd = total !== undefined && offset + items.length >= total;
+			const done = atEnd || (!fresh.length && items.length < limit);
+			// A full page of items already read (others inserted before the anchor): move past it.
+			if (!done && !fresh.length) anchorAt = offset + items.length - 1;
+			handedOver += fresh.length;
+			if (!done && ahead > 0) askAhead();
+			yield { request, offset: fresh.length ? firstAt : offset, items: fresh, last };
+			if (done) return;
 		}
-		const reachesAnchor =
-			'idOf' in order
-				? items.some((item) => seen!.has(order.idOf(item)))
-				: items.length > 0 && !isNew(items[0]);
-		if (anchor !== undefined && offset > 0 && !reachesAnchor) {
-			back = back ? back * 2 : FIRST_STEP_BACK;
-			queue.length = 0;
-			continue;
-		}
-		back = 0;
-		const fresh: T[] = [];
-		let firstAt = -1;
-		for (const [index, item] of items.entries()) {
-			if (!isNew(item)) continue;
-			if (firstAt < 0) firstAt = offset + index;
-			fresh.push(item);
-			seen?.add((order as { idOf: (item: T) => string | number }).idOf(item));
-			anchor = item;
-			anchorAt = offset + index;
-		}
-		const last = items.length
-			? { item: items[items.length - 1], at: offset + items.length - 1 }
-			: undefined;
-		const atEnd = total !== undefined && offset + items.length >= total;
-		const done = atEnd || (!fresh.length && items.length < limit);
-		// A full page of items already read (others inserted before the anchor): move past it.
-		if (!done && !fresh.length) anchorAt = offset + items.length - 1;
-		handedOver += fresh.length;
-		if (!done && ahead > 0) askAhead();
-		yield { request, offset: fresh.length ? firstAt : offset, items: fresh, last };
-		if (done) return;
+	} finally {
+		// Pages asked for ahead that nobody will use are abandoned.
+		dropQueued();
 	}
 }

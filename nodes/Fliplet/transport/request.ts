@@ -9,25 +9,21 @@ import type {
 	ISupplyDataFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { resolveBaseUrl, withoutTrailingSlashes, type FlipletCredentialData } from './baseUrl';
-import { toNodeApiError, type ApiFailure } from './errors';
+import { requestSignal, withCancelSignal } from './abort';
+import { sendWithRetries, type RawResponse } from './attempts';
+import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
+import { toNodeApiError } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
-import { holdPacedArea, sendPaced, servedInPacedArea } from './pacing';
+import { rateWindowFor } from './pacing';
 import { pathSegment } from './pathSegments';
-import { mayFollowRedirect, redirectTarget } from './redirects';
-import {
-	backoffMs,
-	isNetworkFault,
-	mayHaveReachedServer,
-	MAX_FAULT_RETRIES,
-	MAX_RATE_LIMIT_WAITS,
-	rateLimitWaitMs,
-} from './retryPolicy';
-import { timeoutFor, timeoutKind } from './timeouts';
+import { timeoutField, timeoutFor, timeoutKind } from './timeouts';
 import { findUnsafeKey } from './unsafeKeys';
+
+/** The client's idle timeout stays this far behind the request's deadline, as a backstop. */
+const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
 export type FlipletContext =
 	| IExecuteFunctions
@@ -58,14 +54,11 @@ export interface FlipletRequest {
 	/** Return the raw bytes of the response (e.g. a CSV export) instead of parsed JSON. */
 	binaryResponse?: boolean;
 	headers?: IDataObject;
-	/** Aborts the request in flight, e.g. the signal an AI agent passes to its model. */
+	/**
+	 * Aborts the request in flight, e.g. the signal an AI agent passes to its model. The execution's
+	 * cancel signal and the operation's run scope (see withRunScope) end it too.
+	 */
 	abortSignal?: AbortSignal;
-}
-
-interface RawResponse {
-	statusCode: number;
-	headers: Record<string, unknown>;
-	body: unknown;
 }
 
 /**
@@ -74,27 +67,6 @@ interface RawResponse {
  */
 export function apiPath(...segments: Array<string | number>): string {
 	return '/v1/' + segments.map(pathSegment).join('/');
-}
-
-/** The context with a cancel signal that aborts when its own or `signal` does. */
-function cancelledAlsoBy(context: FlipletContext, signal: AbortSignal): FlipletContext {
-	const own =
-		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
-	const either = own ? AbortSignal.any([own, signal]) : signal;
-	return Object.assign(Object.create(context) as FlipletContext, {
-		getExecutionCancelSignal: () => either,
-	});
-}
-
-function networkDetails(error: unknown): { code?: string; message: string } {
-	const err = error as {
-		code?: string;
-		message?: string;
-		cause?: { code?: string; message?: string };
-	};
-	const code = err?.cause?.code ?? err?.code;
-	const message = err?.cause?.message ?? err?.message ?? 'unknown network error';
-	return { code: typeof code === 'string' ? code : undefined, message: String(message) };
 }
 
 function timeoutMs(request: FlipletRequest, credentials: FlipletCredentialData): number {
@@ -112,9 +84,12 @@ function parseJsonBody(body: unknown): unknown {
 }
 
 /**
- * The one place that talks HTTP to Fliplet. Resolves the host from the credential, waits and
- * retries on 429 as the API asks, retries faults only for idempotent requests, and turns every
- * failure into a NodeApiError that says how to fix it and never contains the token.
+ * The one place that talks HTTP to Fliplet. Resolves the host from the credential, keeps the
+ * requests of this n8n process within the documented rate limit of their area (one window per
+ * host, token and area), waits and retries on 429 as the API asks, retries faults only for
+ * idempotent requests, gives each attempt one deadline, ends at once when the execution is stopped
+ * or the operation has ended, and turns every failure into a NodeApiError that says how to fix it
+ * and never contains the token.
  */
 export async function flipletApiRequest<T = IDataObject>(
 	this: FlipletContext,
@@ -149,13 +124,16 @@ export async function flipletApiRequest<T = IDataObject>(
 		);
 	}
 	const idempotent = request.method === 'GET' || request.idempotent === true;
+	const deadlineMs = timeoutMs(request, credentials);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: resolved.url,
 		url: request.path,
 		qs: request.qs,
 		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
-		timeout: timeoutMs(request, credentials),
+		// The client's own timeout only bounds an idle socket: each attempt has one deadline for
+		// all of it (see sendWithRetries); this is a backstop behind it.
+		timeout: deadlineMs + CLIENT_TIMEOUT_MARGIN_MS,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// Redirects are followed below, and only to the same origin: n8n's own redirect handling
@@ -164,9 +142,6 @@ export async function flipletApiRequest<T = IDataObject>(
 		sendCredentialsOnCrossOriginRedirect: false,
 		json: !request.multipart && !request.binaryResponse,
 	};
-	// n8n's helper replaces a request's abortSignal with the execution's cancel signal (n8n-core
-	// 2.41): a request with its own signal is sent through a context that gives either of the two.
-	const sender = request.abortSignal ? cancelledAlsoBy(this, request.abortSignal) : this;
 	if (request.binaryResponse) options.encoding = 'arraybuffer';
 	if (request.multipart) {
 		options.body = request.multipart.body;
@@ -177,107 +152,36 @@ export async function flipletApiRequest<T = IDataObject>(
 	}
 
 	const origin = new URL(resolved.url).origin;
-	const fail = (details: Omit<ApiFailure, 'method' | 'path' | 'idempotent' | 'itemIndex'>) =>
-		toNodeApiError(
-			this.getNode(),
-			{
-				method: request.method,
-				path: request.path,
-				idempotent,
-				itemIndex: request.itemIndex,
-				...details,
-			},
-			credentials.accessToken,
-		);
-	let rateLimitWaits = 0;
-	let refusals = 0;
-	let servedAtLastRefusal = servedInPacedArea(this, options.url);
-	let faultRetries = 0;
-	let redirects = 0;
-	let earlierAttemptMayHaveLanded = false;
-	for (let attempt = 1; ; attempt++) {
-		let response: RawResponse;
-		try {
-			response = (await sendPaced(
-				this,
-				options.url,
-				async () =>
-					sender.helpers.httpRequestWithAuthentication.call(sender, CREDENTIAL_NAME, options),
-				(answer) => (answer as RawResponse).statusCode === 429,
-			)) as RawResponse;
-		} catch (error) {
-			const { code, message } = networkDetails(error);
-			const reachedServer = mayHaveReachedServer(code, message);
-			const safeToResend = idempotent || !reachedServer;
-			if (isNetworkFault(code, message) && safeToResend && faultRetries < MAX_FAULT_RETRIES) {
-				earlierAttemptMayHaveLanded ||= reachedServer;
-				await sleep(backoffMs(faultRetries++));
-				continue;
-			}
-			throw fail({
-				networkCode: code,
-				networkMessage: message,
-				attempts: attempt,
-				mayHaveBeenProcessed: idempotent ? undefined : reachedServer,
-			});
-		}
-
-		const { statusCode } = response;
-		if (statusCode >= 300 && statusCode < 400) {
-			const target = redirectTarget(
-				response.headers,
-				`${withoutTrailingSlashes(options.baseURL ?? '')}${options.url}`,
-			);
-			if (target && mayFollowRedirect(target, origin, request.method, redirects)) {
-				redirects++;
-				attempt--;
-				options.baseURL = target.origin;
-				options.url = target.pathname + target.search;
-				options.qs = undefined;
-				continue;
-			}
-			throw fail({
-				status: statusCode,
-				redirectedTo: target?.origin ?? 'an unknown address',
-				attempts: attempt,
-			});
-		}
-		if (statusCode < 400) {
-			if (request.binaryResponse) return Buffer.from(response.body as ArrayBuffer) as unknown as T;
-			return (parseJsonBody(response.body) ?? {}) as T;
-		}
-		const body = parseJsonBody(
-			Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body,
-		);
-		// A 429 means the request was refused before any work, so waiting and re-sending is safe for all.
-		if (statusCode === 429) {
-			// When another request of this execution was served since this one's last refusal, the API
-			// is serving us and this one only lost the race for a freed place: giving up counts only
-			// refusals with nothing served in between.
-			const served = servedInPacedArea(this, options.url);
-			if (served === undefined || served === servedAtLastRefusal) rateLimitWaits++;
-			servedAtLastRefusal = served;
-			if (rateLimitWaits <= MAX_RATE_LIMIT_WAITS) {
-				const wait = rateLimitWaitMs(body, response.headers, refusals++);
-				holdPacedArea(this, options.url, Date.now() + wait);
-				await sleep(wait);
-				continue;
-			}
-		}
-		if (statusCode >= 500 && idempotent && faultRetries < MAX_FAULT_RETRIES) {
-			earlierAttemptMayHaveLanded = true;
-			await sleep(backoffMs(faultRetries++));
-			continue;
-		}
-		// A DELETE re-sent after an attempt that may have landed finds nothing: that attempt did it.
-		if (statusCode === 404 && request.method === 'DELETE' && earlierAttemptMayHaveLanded) {
-			return {} as T;
-		}
-		throw fail({
-			status: statusCode,
-			body,
-			attempts: attempt,
-			mayHaveBeenProcessed: statusCode >= 500 && !idempotent ? true : undefined,
-		});
-	}
+	const signal = requestSignal(this, request.abortSignal);
+	const response = await sendWithRetries({
+		method: request.method,
+		options,
+		idempotent,
+		send: async (attempt) =>
+			(await this.helpers.httpRequestWithAuthentication.call(
+				attempt.abortSignal ? withCancelSignal(this, attempt.abortSignal as AbortSignal) : this,
+				CREDENTIAL_NAME,
+				attempt,
+			)) as RawResponse,
+		deadlineMs,
+		timeoutField: request.timeout === undefined ? timeoutField(request.path) : undefined,
+		window: rateWindowFor(origin, credentials, request.path),
+		signal,
+		parseError: (answer) =>
+			parseJsonBody(Buffer.isBuffer(answer.body) ? answer.body.toString('utf8') : answer.body),
+		fail: (details) =>
+			toNodeApiError(
+				this.getNode(),
+				{
+					method: request.method,
+					path: request.path,
+					idempotent,
+					itemIndex: request.itemIndex,
+					...details,
+				},
+				credentials.accessToken,
+			),
+	});
+	if (request.binaryResponse) return Buffer.from(response.body as ArrayBuffer) as unknown as T;
+	return (parseJsonBody(response.body) ?? {}) as T;
 }

@@ -63,10 +63,23 @@ const RETRYABLE_NETWORK_CODES = new Set([
 	'EPIPE',
 	'EAI_AGAIN',
 	'ERR_SOCKET_CONNECTION_TIMEOUT',
+	'ERR_STREAM_PREMATURE_CLOSE',
+	'UND_ERR_SOCKET',
 ]);
+
+/**
+ * An answer whose body was cut mid-way: the connection closed before all of it arrived (axios:
+ * "stream has been aborted" with ERR_BAD_RESPONSE, which it also uses for answers it could not
+ * read, so the message decides).
+ */
+export function isCutBody(code: string | undefined, message: string): boolean {
+	if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'UND_ERR_SOCKET') return true;
+	return /stream has been aborted|premature close|^aborted$|^terminated$/i.test(message);
+}
 
 export function isNetworkFault(code: string | undefined, message: string): boolean {
 	if (code && RETRYABLE_NETWORK_CODES.has(code)) return true;
+	if (isCutBody(code, message)) return true;
 	return /socket hang up|timeout|network|ECONNRESET|ECONNREFUSED/i.test(message);
 }
 

@@ -16,6 +16,18 @@ const FIELD: Record<TimeoutKind, keyof FlipletCredentialData> = {
 	ai: 'aiTimeout',
 };
 
+/** The credential fields, as the user sees them. */
+const FIELD_NAME: Record<TimeoutKind, string> = {
+	data: 'Data Timeout (Seconds)',
+	communicate: 'Email and SMS Timeout (Seconds)',
+	ai: 'AI Timeout (Seconds)',
+};
+
+/** The credential field that sets the timeout of a request to `path`. */
+export function timeoutField(path: string): string {
+	return FIELD_NAME[timeoutKind(path)];
+}
+
 /** AI calls wait for a model; email and SMS for a mail or SMS gateway; everything else is data. */
 export function timeoutKind(path: string): TimeoutKind {
 	if (/^\/v1\/apps\/[^/]+\/ai\//.test(path)) return 'ai';
@@ -23,7 +35,7 @@ export function timeoutKind(path: string): TimeoutKind {
 	return 'data';
 }
 
-/** Milliseconds to wait for an answer, from the credential's field for that kind of call. */
+/** Milliseconds a whole request (connect, upload, answer) may take, from the credential's field for that kind of call. */
 export function timeoutFor(kind: TimeoutKind, credentials: FlipletCredentialData): number {
 	const seconds = Number(credentials[FIELD[kind]]);
 	return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS[kind]) * 1000;

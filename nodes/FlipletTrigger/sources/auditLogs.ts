@@ -5,6 +5,7 @@ import {
 	fetchAuditLogs,
 	type AuditLogQuery,
 } from '../../Fliplet/actions/organization/auditLogs';
+import { offsetPages, type PageRequest } from '../../Fliplet/transport';
 import type { EventSource } from '../cursor';
 
 /** One millisecond earlier, so the API's start bound includes events at the cursor time either way. */
@@ -37,14 +38,10 @@ export function auditLogSource(
 			};
 			// The start date does what an offset hint would. Records are only ever added, at the end
 			// of this order, so plain offsets are stable.
-			for (let offset = 0; ; ) {
-				const { logs: page } = await fetchAuditLogs.call(context, organizationId, ascending, {
-					offset,
-					limit: AUDIT_LOG_PAGE_SIZE,
-				});
-				yield { offset, events: page };
-				if (page.length < AUDIT_LOG_PAGE_SIZE) return;
-				offset += page.length;
+			const fetchPage = async (page: PageRequest) =>
+				(await fetchAuditLogs.call(context, organizationId, ascending, page)).logs;
+			for await (const { offset, items } of offsetPages(fetchPage, AUDIT_LOG_PAGE_SIZE)) {
+				yield { offset, events: items };
 			}
 		},
 	};

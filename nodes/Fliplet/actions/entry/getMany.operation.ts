@@ -11,6 +11,7 @@ import {
 	attributesIn,
 	ENTRY_FIELDS,
 	selectNaming,
+	type ColumnForm,
 	type NamedColumns,
 } from '../../helpers/columnForm';
 import {
@@ -29,7 +30,13 @@ import {
 import { maxResults } from '../../helpers/limits';
 import { mapItems } from '../../helpers/mapItems';
 import { listFrom } from '../../helpers/responses';
-import { flipletApiRequest, PAGES_AHEAD, stablePages, type ReadOrder } from '../../transport';
+import {
+	collectPages,
+	flipletApiRequest,
+	PAGES_AHEAD,
+	stablePages,
+	type ReadOrder,
+} from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { checkJoins } from '../../helpers/joinCheck';
@@ -217,13 +224,14 @@ async function queryNaming(
 	body: IDataObject,
 	named: NamedColumns | undefined,
 	itemIndex: number,
+	abortSignal?: AbortSignal,
 ): Promise<IDataObject> {
-	if (!named) return await query.call(this, target, body, itemIndex);
+	if (!named) return await query.call(this, target, body, itemIndex, abortSignal);
+	const attributed = (form: ColumnForm) => ({ ...body, attributes: attributesIn(form, named) });
 	const answer = await selectNaming(
 		this,
 		named.columns,
-		async (form) =>
-			await query.call(this, target, { ...body, attributes: attributesIn(form, named) }, itemIndex),
+		async (form) => await query.call(this, target, attributed(form), itemIndex, abortSignal),
 		(page) => listFrom(this.getNode(), page, 'entries', itemIndex),
 	);
 	const keep = new Set(['data', 'joins', ...(named.entryFields ?? [])]);
@@ -239,6 +247,7 @@ async function query(
 	target: DataSourceTarget,
 	body: IDataObject,
 	itemIndex: number,
+	abortSignal?: AbortSignal,
 ) {
 	return (await flipletApiRequest.call(this, {
 		method: 'POST',
@@ -247,6 +256,7 @@ async function query(
 		body,
 		idempotent: true,
 		itemIndex,
+		abortSignal,
 	})) as IDataObject;
 }
 
@@ -262,16 +272,17 @@ async function readDistinct(
 	pageSize: number,
 	itemIndex: number,
 ) {
-	const rows: IDataObject[] = [];
-	while (rows.length < max) {
-		const limit = Math.min(pageSize, max - rows.length);
-		const paged = { ...body, limit, offset: rows.length };
-		const page = await queryNaming.call(this, target, paged, named, itemIndex);
-		const found = listFrom(this.getNode(), page, 'entries', itemIndex);
-		rows.push(...found.slice(0, limit));
-		if (found.length < limit) break;
-	}
-	return rows;
+	return await collectPages(
+		async (page) =>
+			listFrom(
+				this.getNode(),
+				await queryNaming.call(this, target, { ...body, ...page }, named, itemIndex),
+				'entries',
+				itemIndex,
+			),
+		max,
+		pageSize,
+	);
 }
 
 /**
@@ -307,9 +318,12 @@ async function readAll(
 	const paginations = new Map<number, IDataObject | undefined>();
 	let pagination: IDataObject | undefined;
 	const entries: IDataObject[] = [];
-	const fetchPage = async ({ offset, limit }: { offset: number; limit: number }) => {
+	const fetchPage = async (
+		{ offset, limit }: { offset: number; limit: number },
+		abortSignal: AbortSignal,
+	) => {
 		const paged = { ...ordered, limit, offset, includePagination: true };
-		const page = await queryNaming.call(this, target, paged, named, itemIndex);
+		const page = await queryNaming.call(this, target, paged, named, itemIndex, abortSignal);
 		const answered = page.pagination as IDataObject | undefined;
 		paginations.set(offset, answered);
 		const total = typeof answered?.total === 'number' ? answered.total : undefined;

@@ -65,7 +65,7 @@ export async function readById(
 	read: EntryRead,
 	counter: { requests: number },
 ): Promise<void> {
-	const select = async (page: PageRequest, attributes?: string[]) => {
+	const select = async (page: PageRequest, abortSignal: AbortSignal, attributes?: string[]) => {
 		counter.requests++;
 		return await flipletApiRequest.call(this, {
 			method: 'POST',
@@ -81,19 +81,21 @@ export async function readById(
 				includePagination: true,
 			},
 			idempotent: true,
+			abortSignal,
 		});
 	};
 	const { columns } = read;
 	const entriesOf = (body: unknown) => listFrom(this.getNode(), body, 'entries');
-	const fetchPage = async (page: PageRequest) => {
+	const fetchPage = async (page: PageRequest, abortSignal: AbortSignal) => {
 		// Named columns go in the form the platform reads (see selectNaming); whole entries need none.
 		const body =
 			columns === 'all'
-				? await select(page)
+				? await select(page, abortSignal)
 				: await selectNaming(
 						this,
 						columns,
-						async (form) => await select(page, attributesIn(form, { columns, entryId: true })),
+						async (form) =>
+							await select(page, abortSignal, attributesIn(form, { columns, entryId: true })),
 						entriesOf,
 					);
 		const items = entriesOf(body).map((raw) => checkedEntry.call(this, raw));
@@ -111,7 +113,10 @@ export async function readById(
 				},
 			),
 	};
-	const reading = { ahead: PAGES_AHEAD, expected: read.expected };
+	// Once the read is over, or given up (its visit or a page failed), pages still on their way,
+	// their retries and their waits for the rate limit end.
+	const readOver = new AbortController();
+	const reading = { ahead: PAGES_AHEAD, expected: read.expected, signal: readOver.signal };
 	const pages = stablePages(fetchPage, byId, READ_PAGE_SIZE, reading);
 	try {
 		const first = pages.next();
@@ -124,7 +129,7 @@ export async function readById(
 			for (const { id, data } of page.value.items) visit(id, data);
 		}
 	} finally {
-		// Pages asked for ahead are dropped (a read still on its way ends the generator after it).
+		readOver.abort();
 		void pages.return(undefined);
 	}
 }
