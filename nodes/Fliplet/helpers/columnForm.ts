@@ -53,21 +53,17 @@ function carriesAny(entry: IDataObject, columns: string[]): boolean {
 	});
 }
 
-interface Learned {
-	form?: ColumnForm;
-	learning?: Promise<unknown>;
-}
-
-/** What one execution of a node learned; nothing is kept from one execution to the next. */
-const learnedByRun = new WeakMap<object, Learned>();
+/** The column form one execution of a node learned; nothing is kept from one execution to the next. */
+const learnedByRun = new WeakMap<object, ColumnForm>();
 
 /**
- * Sends a select naming the data `columns` in the form the platform reads. Until the form is known, a page
- * is asked in SPEC's form (`prefixed`), and again in the other form when it holds entries but
- * none carries any named column: the form whose answer carries them is kept for the rest of the
- * execution (`run` is the execution's context, e.g. `this`). When neither answer carries them,
- * the columns are empty on those entries in either reading: the first answer is used and the next
- * page asks again. Pages asked at the same time wait for the first one to learn the form.
+ * Sends a select naming the data `columns` in the form the platform reads. Until the form is
+ * known, a page is asked in SPEC's form (`prefixed`), and again in the other form when it holds
+ * entries but none carries any named column: the form whose answer carries them is kept for the
+ * rest of the execution (`run` is the execution's context, e.g. `this`). When neither answer
+ * carries them, the columns are empty on those entries in either reading: the first answer is used
+ * and the next page asks again. Pages asked at the same time do not wait for each other (a read's
+ * first pages travel together): in the bare reading each of them may be asked twice, once.
  */
 export async function selectNaming<T>(
 	run: object,
@@ -79,28 +75,17 @@ export async function selectNaming<T>(
 	// reading, through the `id` of SPEC's form: only the other columns tell the readings apart.
 	const telling = columns.filter((column) => !ENTRY_FIELDS.includes(column));
 	if (!telling.length) return await send('prefixed');
-	let learned = learnedByRun.get(run);
-	if (!learned) learnedByRun.set(run, (learned = {}));
-	while (learned.form === undefined && learned.learning)
-		await learned.learning.catch(() => undefined);
-	if (learned.form) return await send(learned.form);
-	const learning = (async () => {
-		const first = await send('prefixed');
-		const entries = entriesOf(first);
-		if (!entries.length) return first;
-		if (entries.some((entry) => carriesAny(entry, telling))) {
-			learned.form = 'prefixed';
-			return first;
-		}
-		const second = await send('bare');
-		if (!entriesOf(second).some((entry) => carriesAny(entry, telling))) return first;
-		learned.form = 'bare';
-		return second;
-	})();
-	learned.learning = learning;
-	try {
-		return await learning;
-	} finally {
-		if (learned.learning === learning) learned.learning = undefined;
+	const known = learnedByRun.get(run);
+	if (known) return await send(known);
+	const first = await send('prefixed');
+	const entries = entriesOf(first);
+	if (!entries.length) return first;
+	if (entries.some((entry) => carriesAny(entry, telling))) {
+		if (!learnedByRun.has(run)) learnedByRun.set(run, 'prefixed');
+		return first;
 	}
+	const second = await send('bare');
+	if (!entriesOf(second).some((entry) => carriesAny(entry, telling))) return first;
+	learnedByRun.set(run, 'bare');
+	return second;
 }

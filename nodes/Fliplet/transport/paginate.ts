@@ -30,11 +30,14 @@ export class PageNotAdvancingError extends Error {
  * `limit`/`offset`: its items are kept (up to `max`) and no further page is read, rather than
  * looping over the same list. A page that starts with the record the page before it started with
  * means the endpoint ignores `offset`: the read stops with a PageNotAdvancingError.
+ * `servedPageSize`: where the server may serve fewer than asked (a cap below `pageSize`), a short
+ * page ends the read only when it is also shorter than that cap.
  */
 export async function* offsetPages<T = IDataObject>(
 	fetchPage: (page: PageRequest) => Promise<T[]>,
 	pageSize: number,
 	max = Infinity,
+	servedPageSize = Infinity,
 ): AsyncGenerator<{ offset: number; items: T[] }> {
 	let offset = 0;
 	let read = 0;
@@ -48,7 +51,7 @@ export async function* offsetPages<T = IDataObject>(
 		const items = page.length > limit ? page.slice(0, max - read) : page;
 		read += items.length;
 		yield { offset, items };
-		if (page.length !== limit) return;
+		if (page.length > limit || page.length < Math.min(limit, servedPageSize)) return;
 		offset += page.length;
 	}
 }

@@ -12,7 +12,7 @@ import { jsonField } from '../../helpers/jsonField';
 import { maxResults } from '../../helpers/limits';
 import { getAppId } from '../../helpers/locators';
 import { mapItemsToExecutionData } from '../../helpers/mapItems';
-import { collectPages } from '../../transport';
+import { collectPages, offsetPages, type PageRequest } from '../../transport';
 import { appLocator, returnAllOrLimit } from '../common.descriptions';
 import {
 	AUDIT_LOG_CSV_PAGE_SIZE,
@@ -227,17 +227,15 @@ async function csvExport(
 	const rows: string[] = [];
 	// Pages as large as Studio's export asks for. A page shorter than asked ends the export only
 	// when it is also shorter than SPEC's 500: a platform that caps CSV pages at 500 gets asked on.
-	for (let offset = 0; rows.length < max; ) {
-		const limit = Math.min(AUDIT_LOG_CSV_PAGE_SIZE, max - rows.length);
-		const page = { offset, limit };
+	const fetchRows = async (page: PageRequest) => {
 		const bytes = await fetchAuditLogCsvPage.call(this, organizationId, query, page, itemIndex);
 		const records = splitCsvRecords(bytes.toString('utf8'));
 		const [first, ...rest] = neutralize ? records.map(neutralizeFormulaCells) : records;
 		header ??= first;
-		rows.push(...rest.slice(0, max - rows.length));
-		if (rest.length < Math.min(limit, AUDIT_LOG_PAGE_SIZE) || rest.length > limit) break;
-		offset += rest.length;
-	}
+		return rest;
+	};
+	const pages = offsetPages(fetchRows, AUDIT_LOG_CSV_PAGE_SIZE, max, AUDIT_LOG_PAGE_SIZE);
+	for await (const { items } of pages) rows.push(...items);
 	const csv = [header ?? '', ...rows].join('\r\n') + '\r\n';
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 	const file = await this.helpers.prepareBinaryData(
