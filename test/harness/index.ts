@@ -1,6 +1,7 @@
 export { runNode, nodeTypes, FLIPLET_NODE, type RunOptions, type RunResult } from './engine';
 export {
 	useSandbox,
+	resetSandbox,
 	createSandbox,
 	sandboxCredential,
 	apiRequests,

@@ -90,6 +90,19 @@ export function createSandbox(options: { rateLimits?: boolean; region?: string }
 }
 
 /**
+ * Puts the sandbox back to its fixture (keeping whether its limits are on), and forgets the node's
+ * rate windows: they are shared by the whole process, so a server that forgot its counts meets a
+ * client that forgot its own. Tests that run many scenarios in one test (fault schedules) call it
+ * between scenarios.
+ */
+export function resetSandbox(sandbox: Sandbox): void {
+	const enabled = sandbox.rateLimiter.enabled;
+	sandbox.reset();
+	sandbox.rateLimiter.enabled = enabled;
+	forgetRateWindows();
+}
+
+/**
  * Starts one sandbox for a test file (rate limits off unless asked) and resets it before each
  * test. Returns a getter, since the sandbox only exists once `beforeAll` ran.
  */
@@ -99,14 +112,7 @@ export function useSandbox(options: { rateLimits?: boolean } = {}): () => Sandbo
 		sandbox = createSandbox(options);
 		await sandbox.start();
 	});
-	beforeEach(() => {
-		const enabled = sandbox!.rateLimiter.enabled;
-		sandbox!.reset();
-		sandbox!.rateLimiter.enabled = enabled;
-		// The node's rate windows are shared by the whole process: a server that forgot its counts
-		// meets a client that forgot its own.
-		forgetRateWindows();
-	});
+	beforeEach(() => resetSandbox(sandbox!));
 	afterEach(() => {
 		if (sandbox) removeSandboxListeners(sandbox);
 	});

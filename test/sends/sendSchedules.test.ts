@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
 	onSandboxRequest,
 	runNode,
+	resetSandbox,
 	sandboxCredential,
 	useSandbox,
 	type RunResult,
@@ -167,7 +168,7 @@ function claims(result: RunResult, itemCount: number): Claim[] {
 }
 
 async function runSchedule(schedule: Schedule): Promise<void> {
-	sandbox().reset();
+	resetSandbox(sandbox());
 	const faulted = new Map<SandboxRequest, FaultKind>();
 	let seen = 0;
 	const stopFaults = onSandboxRequest(sandbox(), (request) => {

@@ -16,6 +16,7 @@ import fc from 'fast-check';
 
 import {
 	faultNthRequest,
+	resetSandbox,
 	sandboxCredential,
 	TOKENS,
 	useSandbox,
@@ -109,7 +110,7 @@ interface PollOutcome {
 type Schedule = typeof scheduleArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function runSchedule({ catchUp, steps }: Schedule) {
-	sandbox().reset();
+	resetSandbox(sandbox());
 	const world = new ScheduleWorld(sandbox());
 	const delivered: string[] = [];
 	const wrong: string[] = [];
