@@ -1,15 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { aiTimeoutOption } from '../Fliplet/actions/ai/ai.descriptions';
-import { REASONING_MODEL } from './models';
+import { GEMINI_MODEL, REASONING_MODEL } from './models';
 
-/** Shown only for reasoning models, or only for the others (n8n reads the model locator's value). */
-const forReasoningModels = { show: { '/model': [{ _cnd: { regex: REASONING_MODEL } }] } };
-const forOtherModels = { hide: { '/model': [{ _cnd: { regex: REASONING_MODEL } }] } };
+/** A display condition on the model chosen (n8n reads the model locator's value). */
+const model = (regex: string) => ({ _cnd: { regex } });
+/** Shown only for reasoning models, only for Gemini's, or for every model but those. */
+const forReasoningModels = { show: { '/model': [model(REASONING_MODEL)] } };
+const forGeminiModels = { show: { '/model': [model(GEMINI_MODEL)] } };
+const forSamplingModels = { hide: { '/model': [model(REASONING_MODEL)] } };
+const forOpenAiModels = { hide: { '/model': [model(GEMINI_MODEL)] } };
+const forOpenAiSamplingModels = {
+	hide: { '/model': [model(REASONING_MODEL), model(GEMINI_MODEL)] },
+};
 
 /**
- * The Chat Model's options: the chat-completions settings the platform passes through to the
- * provider (`Fliplet/fliplet-cli: docs/API/core/ai.md`), each shown only for the models that take it.
+ * The Chat Model's options: the settings the platform passes through to the provider, in the
+ * chat-completions format (`Fliplet/fliplet-cli: docs/API/core/ai.md`) or in Gemini's
+ * `generationConfig`, each shown only for the models that take it.
  */
 export const chatModelOptions: INodeProperties = {
 	displayName: 'Options',
@@ -26,7 +34,7 @@ export const chatModelOptions: INodeProperties = {
 			default: 0,
 			description:
 				'Positive values make the model less likely to repeat the same words (sent as frequency_penalty)',
-			displayOptions: forOtherModels,
+			displayOptions: forOpenAiSamplingModels,
 		},
 		{
 			displayName: 'JSON Schema',
@@ -44,7 +52,8 @@ export const chatModelOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 1024,
-			description: 'The most tokens one answer may use (sent as max_completion_tokens)',
+			description:
+				"The most tokens one answer may use (sent as max_completion_tokens, or Gemini's maxOutputTokens)",
 		},
 		{
 			displayName: 'Presence Penalty',
@@ -54,7 +63,7 @@ export const chatModelOptions: INodeProperties = {
 			default: 0,
 			description:
 				'Positive values make the model more likely to move to new topics (sent as presence_penalty)',
-			displayOptions: forOtherModels,
+			displayOptions: forOpenAiSamplingModels,
 		},
 		{
 			displayName: 'Reasoning Effort',
@@ -98,7 +107,7 @@ export const chatModelOptions: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
 			default: 0.7,
 			description: 'Higher values give more varied answers, lower more focused ones',
-			displayOptions: forOtherModels,
+			displayOptions: forSamplingModels,
 		},
 		{
 			displayName: 'Schema Name',
@@ -106,7 +115,7 @@ export const chatModelOptions: INodeProperties = {
 			type: 'string',
 			default: 'response',
 			description: 'The name of the JSON schema: letters, digits, _ and - (at most 64)',
-			displayOptions: { show: { responseFormat: ['jsonSchema'] } },
+			displayOptions: { show: { responseFormat: ['jsonSchema'] }, ...forOpenAiModels },
 		},
 		{
 			displayName: 'Seed',
@@ -116,6 +125,7 @@ export const chatModelOptions: INodeProperties = {
 			default: 0,
 			description:
 				'The same seed with the same settings makes the answers as repeatable as the model allows (sent as seed)',
+			displayOptions: forOpenAiModels,
 		},
 		{
 			displayName: 'Stop Sequences',
@@ -124,10 +134,20 @@ export const chatModelOptions: INodeProperties = {
 			typeOptions: { multipleValues: true },
 			default: [],
 			description:
-				'Up to 4 texts at which the model stops writing; the text itself is not returned (sent as stop)',
-			displayOptions: forOtherModels,
+				"Up to 4 texts at which the model stops writing; the text itself is not returned (sent as stop, or Gemini's stopSequences)",
+			displayOptions: forSamplingModels,
 		},
 		aiTimeoutOption,
+		{
+			displayName: 'Top K',
+			name: 'topK',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 40,
+			description:
+				'The model picks each token among the K likeliest ones: lower values give more focused answers (sent as topK)',
+			displayOptions: forGeminiModels,
+		},
 		{
 			displayName: 'Top P',
 			name: 'topP',
@@ -135,8 +155,8 @@ export const chatModelOptions: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
 			default: 1,
 			description:
-				'Nucleus sampling: 0.5 considers only the likeliest half of the probability mass. Change this or the temperature, not both (sent as top_p).',
-			displayOptions: forOtherModels,
+				'Nucleus sampling: 0.5 considers only the likeliest half of the probability mass. Change this or the temperature, not both (sent as top_p, or topP).',
+			displayOptions: forSamplingModels,
 		},
 	],
 };

@@ -18,6 +18,8 @@ function offered(model: string, mode = 'list'): string[] {
 }
 
 const SAMPLING = ['frequencyPenalty', 'presencePenalty', 'stop', 'temperature', 'topP'];
+/** Options of OpenAI's models that Gemini does not take. */
+const OPENAI_ONLY = ['frequencyPenalty', 'presencePenalty', 'reasoningEffort', 'seed'];
 
 describe('Fliplet Chat Model: the models and the options each one takes', () => {
 	it('lists the chat models the platform names in its code and docs, and takes any other id', async () => {
@@ -30,6 +32,8 @@ describe('Fliplet Chat Model: the models and the options each one takes', () => 
 			'o3-mini',
 			'gpt-4',
 			'gpt-3.5-turbo',
+			'gemini-2.5-flash',
+			'gemini-1.5-flash',
 		]);
 		const modes = description.properties.find((property) => property.name === 'model')!.modes!;
 		expect(modes.map((mode) => mode.name)).toEqual(['list', 'id']);
@@ -54,6 +58,30 @@ describe('Fliplet Chat Model: the models and the options each one takes', () => 
 		},
 	);
 
+	it.each([
+		['gemini-2.5-flash', 'list'],
+		['gemini-2.0-flash-lite', 'id'],
+	])('offers the settings Gemini takes, and Top K, for %s', (model, mode) => {
+		const shown = offered(model, mode);
+		expect(shown).toEqual(
+			expect.arrayContaining([
+				'maxTokens',
+				'responseFormat',
+				'stop',
+				'temperature',
+				'topK',
+				'topP',
+			]),
+		);
+		for (const option of OPENAI_ONLY) expect(shown).not.toContain(option);
+	});
+
+	it("offers Top K for Gemini's models only", () => {
+		for (const model of ['gpt-4o-mini', 'gpt-5', 'o3-mini']) {
+			expect(offered(model)).not.toContain('topK');
+		}
+	});
+
 	it('asks for the schema only when the response format is JSON Schema', () => {
 		const model = { __rl: true, mode: 'list', value: 'gpt-4o' };
 		const show = (responseFormat: string) =>
@@ -71,5 +99,20 @@ describe('Fliplet Chat Model: the models and the options each one takes', () => 
 		expect(show('jsonSchema')).toEqual(expect.arrayContaining(['jsonSchema', 'schemaName']));
 		expect(show('json')).not.toContain('jsonSchema');
 		expect(show('text')).not.toContain('schemaName');
+		// Gemini's responseSchema has no name.
+		const forGemini = options.filter((option) =>
+			NodeHelpers.displayParameterPath(
+				{
+					model: { __rl: true, mode: 'list', value: 'gemini-2.5-flash' },
+					options: { responseFormat: 'jsonSchema' },
+				},
+				option,
+				'options',
+				null,
+				description,
+			),
+		);
+		expect(forGemini.map((option) => option.name)).toContain('jsonSchema');
+		expect(forGemini.map((option) => option.name)).not.toContain('schemaName');
 	});
 });
