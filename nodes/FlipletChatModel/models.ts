@@ -29,9 +29,9 @@ export const CHAT_MODELS = [
 export const REASONING_MODEL = '^(o[1-9]|gpt-5)';
 
 /** Google's Gemini models, which the platform runs in Gemini's generate-content format. */
-export const GEMINI_MODEL = '^gemini-';
+export const GEMINI_PREFIX = 'gemini-';
 
-export const isGeminiModel = (model: string) => new RegExp(GEMINI_MODEL, 'i').test(model.trim());
+export const isGeminiModel = (model: string) => model.trim().startsWith(GEMINI_PREFIX);
 
 /** What a Gemini model takes besides its contents and sampling settings. */
 export interface GeminiAbilities {

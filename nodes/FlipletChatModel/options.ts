@@ -1,18 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { aiTimeoutOption } from '../Fliplet/actions/ai/ai.descriptions';
-import { GEMINI_MODEL, REASONING_MODEL } from './models';
+import { GEMINI_PREFIX, REASONING_MODEL } from './models';
 
-/** A display condition on the model chosen (n8n reads the model locator's value). */
-const model = (regex: string) => ({ _cnd: { regex } });
+/**
+ * Display conditions on the model chosen (n8n reads the model locator's value). Gemini's is a
+ * prefix, which n8n checks without running a regular expression under its time limit.
+ */
+const reasoning = { _cnd: { regex: REASONING_MODEL } };
+const gemini = { _cnd: { startsWith: GEMINI_PREFIX } };
 /** Shown only for reasoning models, only for Gemini's, or for every model but those. */
-const forReasoningModels = { show: { '/model': [model(REASONING_MODEL)] } };
-const forGeminiModels = { show: { '/model': [model(GEMINI_MODEL)] } };
-const forSamplingModels = { hide: { '/model': [model(REASONING_MODEL)] } };
-const forOpenAiModels = { hide: { '/model': [model(GEMINI_MODEL)] } };
-const forOpenAiSamplingModels = {
-	hide: { '/model': [model(REASONING_MODEL), model(GEMINI_MODEL)] },
-};
+const forReasoningModels = { show: { '/model': [reasoning] } };
+const forGeminiModels = { show: { '/model': [gemini] } };
+const forSamplingModels = { hide: { '/model': [reasoning] } };
+const forOpenAiModels = { hide: { '/model': [gemini] } };
+const forOpenAiSamplingModels = { hide: { '/model': [reasoning, gemini] } };
 
 /**
  * The Chat Model's options: the settings the platform passes through to the provider, in the
