@@ -27,7 +27,7 @@ export interface CallInput {
 	settings: ModelSettings;
 	/** The node's stop sequences and the caller's, once each. */
 	stop: string[] | undefined;
-	/** A streamed call: n8n's stream adapter carries one tool call per answer. */
+	/** A streamed call (the chat-completions format then asks for one tool call per answer). */
 	streaming: boolean;
 	toJsonSchema: JsonSchemaOf;
 }
