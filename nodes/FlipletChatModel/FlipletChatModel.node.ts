@@ -49,7 +49,7 @@ export class FlipletChatModel implements INodeType {
 				default: { mode: 'list', value: 'gpt-4o-mini' },
 				required: true,
 				description:
-					"The platform's chat model (chat-completions format). Every call uses the app's AI credits.",
+					"The platform's chat model: OpenAI's (chat-completions format) or Google's Gemini (generate-content format). Every call uses the app's AI credits.",
 				modes: [
 					{
 						displayName: 'From List',
@@ -101,7 +101,7 @@ export class FlipletChatModel implements INodeType {
 			},
 			toJsonSchema: (tool) => sdk.getParametersJsonSchema(tool),
 			unsupported: (message) => unsupportedInput(node, message, itemIndex),
-			unreadable: (response) => unreadableAnswer(node, response, itemIndex),
+			unreadable: (response, answerName) => unreadableAnswer(node, response, itemIndex, answerName),
 			invalidToolArguments: (problem) => invalidToolArguments(node, problem, itemIndex),
 		});
 		return { response: fixAdapter(sdk.supplyModel(this, client).response) };

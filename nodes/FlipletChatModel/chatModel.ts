@@ -8,26 +8,13 @@ import type {
 } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
-import { responseFormatFor, type StructuredOutputSettings } from './structuredOutput';
-import {
-	asStreamChunks,
-	fromWireAnswer,
-	toWireMessages,
-	toWireTools,
-	type InvalidToolCall,
-} from './wire';
+import { chatCompletions } from './chatCompletions';
+import type { JsonSchemaOf, ModelSettings, WireFormat } from './format';
+import { generateContent } from './generateContent';
+import { isGeminiModel } from './models';
+import { asStreamChunks, type InvalidToolCall } from './wire';
 
-export interface ModelSettings {
-	temperature?: number;
-	maxTokens?: number;
-	reasoningEffort?: string;
-	topP?: number;
-	presencePenalty?: number;
-	frequencyPenalty?: number;
-	seed?: number;
-	stop?: string[];
-	structuredOutput: StructuredOutputSettings;
-}
+export type { ModelSettings } from './format';
 
 /**
  * What the caller adds to one call. The SDK's adapter hands LangChain's call options over as they
@@ -45,30 +32,38 @@ export interface ModelPorts {
 	 */
 	send(body: IDataObject, abortSignal: AbortSignal | undefined): Promise<IDataObject>;
 	/** A function tool's parameters as JSON schema (n8n's tools may carry Zod schemas). */
-	toJsonSchema(tool: Extract<Tool, { type: 'function' }>): unknown;
+	toJsonSchema: JsonSchemaOf;
 	/** Errors for input it cannot send, and for answers it cannot read or must refuse. */
 	unsupported(message: string): Error;
-	unreadable(response: IDataObject): Error;
+	unreadable(response: IDataObject, answerName: string): Error;
 	invalidToolArguments(problem: InvalidToolCall['invalidToolCall']): Error;
 }
 
 const signalOf = (config?: CallConfig) => config?.abortSignal ?? config?.signal;
 
+/** The request format of a model: Gemini's generate-content, or chat completions. */
+export const formatOf = (model: string): WireFormat =>
+	isGeminiModel(model) ? generateContent : chatCompletions;
+
 /**
- * The platform's chat completions as n8n's chat model. Each call is one request, never re-sent on
- * its own (an AI call may be charged); streaming is the same single call, yielded whole, since the
+ * The platform's completions endpoint as n8n's chat model, in the format of the model (chat
+ * completions, or Gemini's generate-content). Each call is one request, never re-sent on its own
+ * (an AI call may be charged); streaming is the same single call, yielded whole, since the
  * platform streams over sockets and not in the HTTP answer. The caller's abort signal goes with
  * the request, to abort it in flight.
  */
 export class FlipletChatModel implements ChatModel<CallConfig> {
 	readonly provider = 'fliplet';
+	private readonly format: WireFormat;
 
 	constructor(
 		readonly modelId: string,
 		private readonly settings: ModelSettings,
 		private readonly ports: ModelPorts,
 		private readonly tools: Tool[] = [],
-	) {}
+	) {
+		this.format = formatOf(modelId);
+	}
 
 	withTools(tools: Tool[]): ChatModel<CallConfig> {
 		return new FlipletChatModel(this.modelId, this.settings, this.ports, [...this.tools, ...tools]);
@@ -79,37 +74,20 @@ export class FlipletChatModel implements ChatModel<CallConfig> {
 	}
 
 	async *stream(messages: Message[], config?: CallConfig): AsyncIterable<StreamChunk> {
-		// n8n's stream adapter gives every tool-call chunk the same index: one call per answer.
 		yield* asStreamChunks(await this.complete(messages, true, config));
 	}
 
 	/** The request body for these messages, with the node's settings and the bound tools. */
-	body(messages: Message[], oneToolCallAtATime: boolean, config?: CallConfig): IDataObject {
-		const { temperature, maxTokens, reasoningEffort, topP, presencePenalty, frequencyPenalty } =
-			this.settings;
-		const body: IDataObject = {
+	body(messages: Message[], streaming: boolean, config?: CallConfig): IDataObject {
+		return this.format.body({
 			model: this.modelId,
-			messages: toWireMessages(messages) as unknown as IDataObject[],
-		};
-		if (this.tools.length) {
-			body.tools = toWireTools(this.tools, this.ports.toJsonSchema);
-			if (oneToolCallAtATime) body.parallel_tool_calls = false;
-		}
-		const optional: IDataObject = {
-			temperature,
-			max_completion_tokens: maxTokens,
-			reasoning_effort: reasoningEffort || undefined,
-			top_p: topP,
-			presence_penalty: presencePenalty,
-			frequency_penalty: frequencyPenalty,
-			seed: this.settings.seed,
+			messages,
+			tools: this.tools,
+			settings: this.settings,
 			stop: this.stopSequences(config),
-			response_format: responseFormatFor(this.settings.structuredOutput, messages),
-		};
-		for (const [key, value] of Object.entries(optional)) {
-			if (value !== undefined) body[key] = value;
-		}
-		return body;
+			streaming,
+			toJsonSchema: this.ports.toJsonSchema,
+		});
 	}
 
 	/** The node's stop sequences and the caller's, once each; undefined when there are none. */
@@ -134,11 +112,11 @@ export class FlipletChatModel implements ChatModel<CallConfig> {
 			throw this.ports.unsupported((error as Error).message);
 		}
 		const response = await this.ports.send(body, signalOf(config));
-		const result = fromWireAnswer(response);
+		const result = this.format.read(response);
 		if (result && 'invalidToolCall' in result) {
 			throw this.ports.invalidToolArguments(result.invalidToolCall);
 		}
-		if (!result) throw this.ports.unreadable(response);
+		if (!result) throw this.ports.unreadable(response, this.format.answerName);
 		return result;
 	}
 }

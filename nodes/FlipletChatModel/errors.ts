@@ -2,7 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asSubNodeError } from '../Fliplet/helpers/subNodeError';
-import { CHAT_MODELS } from './models';
+import { CHAT_MODELS, isGeminiModel } from './models';
 import type { InvalidToolCall } from './wire';
 
 const MODEL_LIST = CHAT_MODELS.map((model) => model.value).join(', ');
@@ -20,7 +20,9 @@ export function chatModelError(error: unknown, model: string): unknown {
 	const body = refusedBody(error);
 	const text = `${String(body?.message ?? '')} ${error.message}`;
 	if (error.httpCode === '400' && (body?.type === 'ai.model' || /\bmodel\b/i.test(text))) {
-		error.description = `The platform does not offer "${model}" for chat completions, or the model refused a setting. Pick a model from the list (${MODEL_LIST}); reasoning models (gpt-5, o-series) take no Temperature, Top P, penalties or Stop Sequences, and Reasoning Effort only applies to them.`;
+		error.description = isGeminiModel(model)
+			? `The platform does not offer "${model}" in Gemini's generate-content format, or the model refused a setting or a tool's schema. Pick a model from the list (${MODEL_LIST}).`
+			: `The platform does not offer "${model}" for chat completions, or the model refused a setting. Pick a model from the list (${MODEL_LIST}); reasoning models (gpt-5, o-series) take no Temperature, Top P, penalties or Stop Sequences, and Reasoning Effort only applies to them.`;
 	} else if (error.httpCode === '402') {
 		error.description =
 			"The app's AI credits are used up. Add credits or raise the plan in Fliplet Studio, then run again. An agent makes one model call per step: fewer tools or a shorter task use fewer credits.";
@@ -31,11 +33,25 @@ export function chatModelError(error: unknown, model: string): unknown {
 	return asSubNodeError(error);
 }
 
-export function unreadableAnswer(node: INode, response: IDataObject, itemIndex: number) {
-	return new NodeOperationError(node, 'Unexpected answer: no chat-completions message', {
+export function unreadableAnswer(
+	node: INode,
+	response: IDataObject,
+	itemIndex: number,
+	answerName: string,
+) {
+	const feedback = response.promptFeedback as IDataObject | undefined;
+	if (typeof feedback?.blockReason === 'string') {
+		return new NodeOperationError(node, `Gemini blocked the prompt (${feedback.blockReason})`, {
+			itemIndex,
+			functionality: 'configuration-node',
+			description:
+				"Gemini's safety filters refused the prompt, so it gave no answer. Reword the prompt or the data it carries, then run again.",
+		});
+	}
+	return new NodeOperationError(node, `Unexpected answer: no ${answerName}`, {
 		itemIndex,
 		functionality: 'configuration-node',
-		description: `The answer has the fields ${Object.keys(response).join(', ') || '(none)'}. The Fliplet Chat Model speaks the chat-completions format: pick one of the OpenAI models (${MODEL_LIST}).`,
+		description: `The answer has the fields ${Object.keys(response).join(', ') || '(none)'}. The Fliplet Chat Model reads OpenAI's models in the chat-completions format and Gemini's in the generate-content format: pick one of the models from the list (${MODEL_LIST}).`,
 	});
 }
 

@@ -1,15 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { aiTimeoutOption } from '../Fliplet/actions/ai/ai.descriptions';
-import { REASONING_MODEL } from './models';
-
-/** Shown only for reasoning models, or only for the others (n8n reads the model locator's value). */
-const forReasoningModels = { show: { '/model': [{ _cnd: { regex: REASONING_MODEL } }] } };
-const forOtherModels = { hide: { '/model': [{ _cnd: { regex: REASONING_MODEL } }] } };
+import { GEMINI_PREFIX, REASONING_MODEL } from './models';
 
 /**
- * The Chat Model's options: the chat-completions settings the platform passes through to the
- * provider (`Fliplet/fliplet-cli: docs/API/core/ai.md`), each shown only for the models that take it.
+ * Display conditions on the model chosen (n8n reads the model locator's value). Gemini's is a
+ * prefix, which n8n checks without running a regular expression under its time limit.
+ */
+const reasoning = { _cnd: { regex: REASONING_MODEL } };
+const gemini = { _cnd: { startsWith: GEMINI_PREFIX } };
+/** Shown only for reasoning models, only for Gemini's, or for every model but those. */
+const forReasoningModels = { show: { '/model': [reasoning] } };
+const forGeminiModels = { show: { '/model': [gemini] } };
+const forSamplingModels = { hide: { '/model': [reasoning] } };
+const forOpenAiModels = { hide: { '/model': [gemini] } };
+const forOpenAiSamplingModels = { hide: { '/model': [reasoning, gemini] } };
+
+/**
+ * The Chat Model's options: the settings the platform passes through to the provider, in the
+ * chat-completions format (`Fliplet/fliplet-cli: docs/API/core/ai.md`) or in Gemini's
+ * `generationConfig`, each shown only for the models that take it.
  */
 export const chatModelOptions: INodeProperties = {
 	displayName: 'Options',
@@ -26,7 +36,7 @@ export const chatModelOptions: INodeProperties = {
 			default: 0,
 			description:
 				'Positive values make the model less likely to repeat the same words (sent as frequency_penalty)',
-			displayOptions: forOtherModels,
+			displayOptions: forOpenAiSamplingModels,
 		},
 		{
 			displayName: 'JSON Schema',
@@ -44,7 +54,8 @@ export const chatModelOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 1024,
-			description: 'The most tokens one answer may use (sent as max_completion_tokens)',
+			description:
+				"The most tokens one answer may use (sent as max_completion_tokens, or Gemini's maxOutputTokens)",
 		},
 		{
 			displayName: 'Presence Penalty',
@@ -54,7 +65,7 @@ export const chatModelOptions: INodeProperties = {
 			default: 0,
 			description:
 				'Positive values make the model more likely to move to new topics (sent as presence_penalty)',
-			displayOptions: forOtherModels,
+			displayOptions: forOpenAiSamplingModels,
 		},
 		{
 			displayName: 'Reasoning Effort',
@@ -98,7 +109,7 @@ export const chatModelOptions: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
 			default: 0.7,
 			description: 'Higher values give more varied answers, lower more focused ones',
-			displayOptions: forOtherModels,
+			displayOptions: forSamplingModels,
 		},
 		{
 			displayName: 'Schema Name',
@@ -106,7 +117,7 @@ export const chatModelOptions: INodeProperties = {
 			type: 'string',
 			default: 'response',
 			description: 'The name of the JSON schema: letters, digits, _ and - (at most 64)',
-			displayOptions: { show: { responseFormat: ['jsonSchema'] } },
+			displayOptions: { show: { responseFormat: ['jsonSchema'] }, ...forOpenAiModels },
 		},
 		{
 			displayName: 'Seed',
@@ -116,6 +127,7 @@ export const chatModelOptions: INodeProperties = {
 			default: 0,
 			description:
 				'The same seed with the same settings makes the answers as repeatable as the model allows (sent as seed)',
+			displayOptions: forOpenAiModels,
 		},
 		{
 			displayName: 'Stop Sequences',
@@ -124,10 +136,20 @@ export const chatModelOptions: INodeProperties = {
 			typeOptions: { multipleValues: true },
 			default: [],
 			description:
-				'Up to 4 texts at which the model stops writing; the text itself is not returned (sent as stop)',
-			displayOptions: forOtherModels,
+				"Up to 4 texts at which the model stops writing; the text itself is not returned (sent as stop, or Gemini's stopSequences)",
+			displayOptions: forSamplingModels,
 		},
 		aiTimeoutOption,
+		{
+			displayName: 'Top K',
+			name: 'topK',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 40,
+			description:
+				'The model picks each token among the K likeliest ones: lower values give more focused answers (sent as topK)',
+			displayOptions: forGeminiModels,
+		},
 		{
 			displayName: 'Top P',
 			name: 'topP',
@@ -135,8 +157,8 @@ export const chatModelOptions: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
 			default: 1,
 			description:
-				'Nucleus sampling: 0.5 considers only the likeliest half of the probability mass. Change this or the temperature, not both (sent as top_p).',
-			displayOptions: forOtherModels,
+				'Nucleus sampling: 0.5 considers only the likeliest half of the probability mass. Change this or the temperature, not both (sent as top_p, or topP).',
+			displayOptions: forSamplingModels,
 		},
 	],
 };

@@ -1,8 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
-import type { ModelSettings } from './chatModel';
-import { isGeminiModel } from './models';
+import type { ModelSettings } from './format';
+import { geminiAbilities, isGeminiModel } from './models';
 import type { ResponseFormatSetting } from './structuredOutput';
 
 export interface ModelOptions {
@@ -13,6 +13,7 @@ export interface ModelOptions {
 	jsonSchema?: string | object;
 	schemaName?: string;
 	topP?: number;
+	topK?: number;
 	presencePenalty?: number;
 	frequencyPenalty?: number;
 	seed?: number;
@@ -62,12 +63,13 @@ export function readModelSettings(
 	model: string,
 	options: ModelOptions,
 ): ModelSettings {
-	if (isGeminiModel(model)) {
+	const json = options.responseFormat === 'json' || options.responseFormat === 'jsonSchema';
+	if (json && isGeminiModel(model) && !geminiAbilities(model).jsonOutput) {
 		throw settingError(
 			node,
 			itemIndex,
-			`The Fliplet Chat Model does not run the Gemini model "${model}"`,
-			"The Chat Model speaks the chat-completions format, and the platform's Gemini models take the generate-content format. Pick an OpenAI model, or use the Fliplet node's AI → Generate Text with the Gemini format.",
+			`The model "${model}" takes no JSON response format`,
+			"Gemini's image models answer text and images only: set Response Format to Text, or pick a Gemini text model such as gemini-2.5-flash.",
 		);
 	}
 	// An expression may give one text instead of a list.
@@ -87,6 +89,7 @@ export function readModelSettings(
 		maxTokens: options.maxTokens,
 		reasoningEffort: options.reasoningEffort,
 		topP: options.topP,
+		topK: options.topK,
 		presencePenalty: options.presencePenalty,
 		frequencyPenalty: options.frequencyPenalty,
 		seed: options.seed,

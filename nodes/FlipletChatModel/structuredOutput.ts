@@ -2,14 +2,15 @@ import type { Message } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Structured output in the chat-completions format: `response_format: {type: 'json_schema',
- * json_schema: {name, schema, strict}}` (what the platform's own AI widget sends,
- * `Fliplet/fliplet-widget-ai-feature: js/interface.js`), strict when the schema allows it.
+ * Structured output: which schema a call asks for (the node's, or an output parser's), and how the
+ * chat-completions format sends it: `response_format: {type: 'json_schema', json_schema: {name,
+ * schema, strict}}` (what the platform's own AI widget sends, `Fliplet/fliplet-widget-ai-feature:
+ * js/interface.js`), strict when the schema allows it.
  */
 
 export type ResponseFormatSetting = 'text' | 'json' | 'jsonSchema';
 
-type JsonSchema = { [key: string]: unknown };
+export type JsonSchema = { [key: string]: unknown };
 
 const isObject = (value: unknown): value is JsonSchema =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -100,19 +101,34 @@ export interface StructuredOutputSettings {
 	schemaName?: string;
 }
 
+/** What one call asks the answer to be: an instance of a JSON schema, or any JSON object. */
+export type RequestedOutput = { schema: JsonSchema; name: string } | { json: true } | undefined;
+
 /**
- * The `response_format` of one request: the node's own JSON schema first, then the schema an
- * output parser put in the prompt (it turns Text or JSON mode into that schema), then JSON mode.
+ * The node's own JSON schema first, then the schema an output parser put in the prompt (it turns
+ * Text or JSON mode into that schema), then JSON mode.
  */
+export function requestedOutput(
+	settings: StructuredOutputSettings,
+	messages: Message[],
+): RequestedOutput {
+	if (settings.responseFormat === 'jsonSchema' && settings.schema) {
+		return { schema: settings.schema, name: settings.schemaName || 'response' };
+	}
+	const parserSchema = outputParserSchema(messages);
+	if (parserSchema) return { schema: parserSchema, name: 'structured_output' };
+	if (settings.responseFormat === 'json') return { json: true };
+	return undefined;
+}
+
+/** The chat-completions `response_format` of one request. */
 export function responseFormatFor(
 	settings: StructuredOutputSettings,
 	messages: Message[],
 ): IDataObject | undefined {
-	if (settings.responseFormat === 'jsonSchema' && settings.schema) {
-		return jsonSchemaFormat(settings.schemaName || 'response', settings.schema);
-	}
-	const parserSchema = outputParserSchema(messages);
-	if (parserSchema) return jsonSchemaFormat('structured_output', parserSchema);
-	if (settings.responseFormat === 'json') return { type: 'json_object' };
-	return undefined;
+	const output = requestedOutput(settings, messages);
+	if (!output) return undefined;
+	return 'schema' in output
+		? jsonSchemaFormat(output.name, output.schema)
+		: { type: 'json_object' };
 }

@@ -9,6 +9,8 @@ import type {
 } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
+import type { JsonSchemaOf } from './format';
+
 /**
  * Pure mapping between n8n's AI messages (the SDK's provider-neutral shapes) and the
  * chat-completions format the platform's completions endpoint takes and answers.
@@ -40,23 +42,31 @@ export interface InvalidToolCall {
 	invalidToolCall: { toolName: string; args: string };
 }
 
-function imagePart(part: Extract<MessageContent, { type: 'file' }>): WirePart {
+/** Where a file part's content is: the address it was given by, or its data (base64). */
+export type FileSource = { url: string; detail?: string } | { mediaType: string; data: string };
+
+export function fileSource(part: Extract<MessageContent, { type: 'file' }>): FileSource {
 	const { url, detail } = part.providerMetadata ?? {};
 	if (typeof url === 'string' && url) {
-		return {
-			type: 'image_url',
-			image_url: { url, ...(typeof detail === 'string' ? { detail } : {}) },
-		};
-	}
-	const mediaType = part.mediaType ?? '';
-	if (!mediaType.startsWith('image/')) {
-		throw new UnsupportedInput(
-			`A message holds a file of type "${mediaType || 'unknown'}": only images can be sent to the model.`,
-		);
+		return { url, ...(typeof detail === 'string' ? { detail } : {}) };
 	}
 	const data =
 		typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64');
-	return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${data}` } };
+	return { mediaType: part.mediaType ?? '', data };
+}
+
+function imagePart(part: Extract<MessageContent, { type: 'file' }>): WirePart {
+	const source = fileSource(part);
+	if ('url' in source) return { type: 'image_url', image_url: source };
+	if (!source.mediaType.startsWith('image/')) {
+		throw new UnsupportedInput(
+			`A message holds a file of type "${source.mediaType || 'unknown'}": only images can be sent to the model.`,
+		);
+	}
+	return {
+		type: 'image_url',
+		image_url: { url: `data:${source.mediaType};base64,${source.data}` },
+	};
 }
 
 /** Text and images of a system or user message: one string when it is only text. */
@@ -72,7 +82,8 @@ function contentOf(parts: MessageContent[]): string | WirePart[] {
 	return wire;
 }
 
-function resultText(result: unknown): string {
+/** A tool's result as the text the model reads: text as is, anything else as JSON. */
+export function resultText(result: unknown): string {
 	if (typeof result === 'string') return result;
 	if (Array.isArray(result) && result.every((part) => part?.type === 'text')) {
 		return result.map((part: { text: string }) => part.text).join('\n');
@@ -138,11 +149,16 @@ export function toWireMessages(messages: Message[]): WireMessage[] {
 	});
 }
 
-/** Declared tools with JSON-schema parameters (`toJsonSchema` turns a Zod schema into one). */
-export function toWireTools(
-	tools: Tool[],
-	toJsonSchema: (tool: Extract<Tool, { type: 'function' }>) => unknown,
-): IDataObject[] {
+export interface DeclaredTool {
+	name: string;
+	description?: string;
+	/** The parameters as JSON schema (`toJsonSchema` turns a Zod schema into one). */
+	parameters: unknown;
+	strict?: boolean;
+}
+
+/** n8n's function tools with their parameters; a provider's built-in tool is refused. */
+export function declaredTools(tools: Tool[], toJsonSchema: JsonSchemaOf): DeclaredTool[] {
 	return tools.map((tool) => {
 		if (tool.type !== 'function') {
 			throw new UnsupportedInput(
@@ -150,15 +166,20 @@ export function toWireTools(
 			);
 		}
 		return {
-			type: 'function',
-			function: {
-				name: tool.name,
-				...(tool.description ? { description: tool.description } : {}),
-				parameters: (toJsonSchema(tool) ?? { type: 'object', properties: {} }) as IDataObject,
-				...(tool.strict !== undefined ? { strict: tool.strict } : {}),
-			},
+			name: tool.name,
+			...(tool.description ? { description: tool.description } : {}),
+			parameters: toJsonSchema(tool) ?? { type: 'object', properties: {} },
+			...(tool.strict !== undefined ? { strict: tool.strict } : {}),
 		};
 	});
+}
+
+/** Declared tools in the chat-completions shape. */
+export function toWireTools(tools: Tool[], toJsonSchema: JsonSchemaOf): IDataObject[] {
+	return declaredTools(tools, toJsonSchema).map(({ parameters, ...declared }) => ({
+		type: 'function',
+		function: { ...declared, parameters: parameters as IDataObject },
+	}));
 }
 
 const FINISH: Record<string, FinishReason> = {
@@ -199,11 +220,11 @@ function textOf(content: unknown): string | undefined {
 }
 
 /**
- * A tool call's arguments as the JSON object text they must be, or undefined when they are not a
- * JSON object. No arguments at all (an empty string) is the empty object.
+ * A tool call's arguments (JSON text, or an object already parsed) as the JSON object text they
+ * must be, or undefined when they are not a JSON object. No arguments at all (nothing, or an
+ * empty string) is the empty object.
  */
-function toolArguments(call: WireToolCall): string | undefined {
-	const args = call.function?.arguments;
+export function argumentsText(args: unknown): string | undefined {
 	if (args === undefined || args === null || (typeof args === 'string' && !args.trim()))
 		return '{}';
 	let parsed: unknown;
@@ -235,7 +256,7 @@ export function fromWireAnswer(
 	if (text || refusal) content.push({ type: 'text', text: text || refusal });
 	const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as WireToolCall[]) : [];
 	for (const call of calls) {
-		const input = toolArguments(call);
+		const input = argumentsText(call.function?.arguments);
 		const toolName = call.function?.name ?? '';
 		if (input === undefined) {
 			return { invalidToolCall: { toolName, args: String(call.function?.arguments) } };

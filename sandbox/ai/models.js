@@ -22,12 +22,11 @@ const OPENAI_TEXT = [
 	'o3-mini',
 	'o4-mini',
 ];
-const GEMINI_TEXT = [
-	'gemini-1.5-flash',
-	'gemini-2.5-flash',
-	'gemini-2.5-pro',
-	'gemini-2.5-flash-image',
-];
+/** Gemini's image models: no system instruction, function calling or JSON output. */
+const GEMINI_IMAGE = ['gemini-2.5-flash-image'];
+const GEMINI_TEXT = ['gemini-1.5-flash', 'gemini-2.5-flash', 'gemini-2.5-pro', ...GEMINI_IMAGE];
+/** Gemini's thinking models: their function calls carry a thought signature. */
+const GEMINI_THINKING = ['gemini-2.5-flash', 'gemini-2.5-pro'];
 
 const MODELS = {
 	'chat-completions': OPENAI_TEXT,
@@ -50,6 +49,8 @@ const DIMENSION_MODELS = ['text-embedding-3-small', 'text-embedding-3-large'];
 
 module.exports = {
 	MODELS,
+	GEMINI_IMAGE,
+	GEMINI_THINKING,
 	LEGACY_IMAGE_MODELS,
 	DEFAULT_IMAGE_MODEL,
 	DEFAULT_IMAGE_FAMILY,

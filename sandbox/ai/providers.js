@@ -4,7 +4,8 @@ const crypto = require('node:crypto');
 const { onePixelPng } = require('./png');
 const { cutAtStop } = require('./chatOptions');
 const { instanceAnswer, schemaAnswer } = require('./schemaAnswer');
-const { toolTurn } = require('./toolCalls');
+const { GEMINI_THINKING } = require('./models');
+const { geminiToolTurn, toolTurn } = require('./toolCalls');
 
 /**
  * Deterministic fake model providers: the same request always gets the same answer, so tests can
@@ -107,28 +108,57 @@ function responsesOutput(body) {
 	};
 }
 
-function generateContent(body) {
-	const text = lastUserText(body.contents, 'role', 'user', (content) =>
-		(content.parts ?? []).map((part) => part.text ?? '').join(' '),
+/**
+ * A thinking model's function call carries a thought signature (opaque to the client, which sends
+ * it back with the call on the next turn).
+ */
+function signed(parts, model) {
+	if (!GEMINI_THINKING.includes(model)) return parts;
+	return parts.map((part) =>
+		part.functionCall
+			? {
+					...part,
+					thoughtSignature: Buffer.from(`sandbox-thought:${part.functionCall.name}`).toString(
+						'base64',
+					),
+				}
+			: part,
 	);
-	const wantsJson = /json/.test(String(body.generationConfig?.responseMimeType ?? ''));
-	const content = echo(text, wantsJson);
+}
+
+/**
+ * @param {any} body
+ * @param {{schema?: object, json: boolean, stop: string[]}} options what `geminiRequest` read
+ *   from the body: a responseSchema answers an instance of that schema
+ */
+function generateContent(body, options) {
+	const tooled = geminiToolTurn(body);
+	const text = tooled
+		? tooled.promptText
+		: lastUserText(body.contents, 'role', 'user', (content) =>
+				(content.parts ?? []).map((part) => part.text ?? '').join(' '),
+			);
+	const { schema, json: wantsJson, stop } = options;
+	const content = schema
+		? instanceAnswer(schema, text)
+		: (wantsJson && schemaAnswer(text)) || cutAtStop(echo(text, wantsJson), stop);
 	const split = content.indexOf(' ') + 1 || content.length;
+	const parts = tooled
+		? signed(tooled.parts, body.model)
+		: [{ text: content.slice(0, split) }, { text: content.slice(split) }];
+	const answered = parts.map((part) => part.text ?? JSON.stringify(part.functionCall)).join('');
 	return {
 		candidates: [
 			{
-				content: {
-					role: 'model',
-					parts: [{ text: content.slice(0, split) }, { text: content.slice(split) }],
-				},
+				content: { role: 'model', parts },
 				finishReason: 'STOP',
 				index: 0,
 			},
 		],
 		usageMetadata: {
 			promptTokenCount: tokens(text),
-			candidatesTokenCount: tokens(content),
-			totalTokenCount: tokens(text) + tokens(content),
+			candidatesTokenCount: tokens(answered),
+			totalTokenCount: tokens(text) + tokens(answered),
 		},
 		modelVersion: body.model,
 	};

@@ -1,12 +1,14 @@
 'use strict';
 
 /**
- * Deterministic tool calling for chat-completions requests that declare `tools`, so tests can
- * assert an agent's round trip:
- * - the last message is the user's: one `tool_calls` entry for the declared tool whose name the
- *   user's text mentions first (arguments: the first JSON object in that text, else {});
- * - the last message is a tool result: text quoting that result.
- * Anything else (no tool mentioned, an assistant turn last) is left to the plain answer.
+ * Deterministic tool calling for completions requests that declare tools, so tests can assert an
+ * agent's round trip, in the chat-completions format (`tools` of `{type: 'function', function}`)
+ * and in Gemini's generate-content format (`tools: [{functionDeclarations}]`, the shape of
+ * `Fliplet/fliplet-cli: docs/API/core/ai.md`, "Using Gemini Models"):
+ * - the last turn is the user's: one call of the declared tool whose name the user's text
+ *   mentions first (arguments: the first JSON object in that text, else {});
+ * - the last turn holds tool results: text quoting them.
+ * Anything else (no tool mentioned, a model turn last) is left to the plain answer.
  */
 
 function toolNames(tools) {
@@ -49,6 +51,15 @@ function jsonObjectIn(text) {
 	return {};
 }
 
+/** The declared tool the text mentions first, or undefined. */
+function firstMentioned(names, text) {
+	const mentioned = names
+		.map((name) => ({ name, at: mentionAt(text, name) }))
+		.filter(({ at }) => at >= 0)
+		.sort((a, b) => a.at - b.at);
+	return mentioned[0]?.name;
+}
+
 /**
  * The assistant message for a tool-calling conversation, or undefined when the plain answer
  * applies. `plainText` reads a message's content in any of its shapes.
@@ -60,11 +71,8 @@ function toolTurn(body, plainText) {
 	if (!tools.length || !last) return undefined;
 	if (last.role === 'user') {
 		const text = plainText(last.content);
-		const mentioned = tools
-			.map((name) => ({ name, at: mentionAt(text, name) }))
-			.filter(({ at }) => at >= 0)
-			.sort((a, b) => a.at - b.at);
-		if (!mentioned.length) return undefined;
+		const name = firstMentioned(tools, text);
+		if (!name) return undefined;
 		const turn = messages.filter((message) => message?.role === 'assistant').length + 1;
 		return {
 			message: {
@@ -75,7 +83,7 @@ function toolTurn(body, plainText) {
 					{
 						id: `call_sandbox_${turn}`,
 						type: 'function',
-						function: { name: mentioned[0].name, arguments: JSON.stringify(jsonObjectIn(text)) },
+						function: { name, arguments: JSON.stringify(jsonObjectIn(text)) },
 					},
 				],
 			},
@@ -98,4 +106,38 @@ function toolTurn(body, plainText) {
 	return undefined;
 }
 
-module.exports = { toolTurn, jsonObjectIn };
+/** A function response's result as text: its `output` (or `error`), else the whole response. */
+function responseText(response) {
+	const result = response?.output ?? response?.error ?? response;
+	return typeof result === 'string' ? result : JSON.stringify(result);
+}
+
+/**
+ * The model turn's parts for a generate-content conversation with `functionDeclarations`, or
+ * undefined when the plain answer applies. Gemini's calls carry a name and arguments, no id: the
+ * function responses that answer them name the function.
+ */
+function geminiToolTurn(body) {
+	const tools = (Array.isArray(body.tools) ? body.tools : []).flatMap(
+		(tool) => tool?.functionDeclarations ?? [],
+	);
+	const names = tools.map((tool) => tool?.name).filter((name) => typeof name === 'string');
+	const last = body.contents[body.contents.length - 1];
+	if (!names.length || !last || last.role === 'model') return undefined;
+	const parts = last.parts ?? [];
+	const responses = parts.filter((part) => part?.functionResponse);
+	if (responses.length) {
+		const answers = responses.map(
+			({ functionResponse }) =>
+				`${functionResponse.name} answered: ${responseText(functionResponse.response)}`,
+		);
+		const text = answers.join('\n');
+		return { parts: [{ text }], promptText: text };
+	}
+	const text = parts.map((part) => part?.text ?? '').join(' ');
+	const name = firstMentioned(names, text);
+	if (!name) return undefined;
+	return { parts: [{ functionCall: { name, args: jsonObjectIn(text) } }], promptText: text };
+}
+
+module.exports = { toolTurn, geminiToolTurn, jsonObjectIn };

@@ -5,6 +5,7 @@ const { findAppPair, canReachApp } = require('../access');
 const providers = require('../ai/providers');
 const { requireProviderOf } = require('../ai/aiProvider');
 const { chatOptions } = require('../ai/chatOptions');
+const { geminiRequest } = require('../ai/geminiRequest');
 const {
 	MODELS,
 	LEGACY_IMAGE_MODELS,
@@ -114,7 +115,10 @@ function completions({ state, principal, params, query, body, onClientGone }) {
 	const format = completionFormat(body);
 	requireProviderOf(body, format);
 	requireModel(format, body.model);
-	const options = format === 'chat-completions' ? chatOptions(body) : undefined;
+	const checkOptions = { 'chat-completions': chatOptions, 'generate-content': geminiRequest }[
+		format
+	];
+	const options = checkOptions?.(body);
 	charge(state, appId);
 	record(
 		state,

@@ -1,7 +1,7 @@
 import { COMPLETIONS } from '../ai/fixtures';
 import { apiRequests, useSandbox } from '../harness';
 import { IMAGE_URL } from './modelUser.node';
-import { CHAT_MODEL_NODE, modelRunner } from './runModel';
+import { CHAT_MODEL_NODE, modelRunner, tracedUsage } from './runModel';
 
 const sandbox = useSandbox();
 const runModel = modelRunner(sandbox);
@@ -29,14 +29,6 @@ function toolCallAnswer(args: string) {
 			},
 		],
 	};
-}
-
-/** What n8n's tracer wrote in the Chat Model's run data for each call. */
-function tracedUsage(result: Awaited<ReturnType<typeof runModel>>) {
-	return (result.run.data.resultData.runData[CHAT_MODEL_NODE] ?? []).map((run) => {
-		const json = run.data?.ai_languageModel?.[0]?.[0]?.json ?? {};
-		return { tokenUsage: json.tokenUsage, estimated: 'tokenUsageEstimate' in json };
-	});
 }
 
 describe('Fliplet Chat Model: answers and errors (through n8n-core)', () => {
@@ -113,15 +105,5 @@ describe('Fliplet Chat Model: answers and errors (through n8n-core)', () => {
 				{ type: 'image_url', image_url: { url: IMAGE_URL, detail: 'low' } },
 			],
 		});
-	});
-
-	it('refuses a Gemini model before any call: it takes another format', async () => {
-		const result = await runModel('invoke', 'Hi', {
-			model: { __rl: true, mode: 'id', value: 'gemini-2.5-flash' },
-		});
-		expect(result.error?.message).toBe(
-			'The Fliplet Chat Model does not run the Gemini model "gemini-2.5-flash"',
-		);
-		expect(completions()).toHaveLength(0);
 	});
 });

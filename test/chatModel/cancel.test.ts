@@ -27,23 +27,28 @@ async function callsSettled(box: Sandbox, path: RegExp) {
 }
 
 describe('cancelling the Chat Model and the Embeddings (through n8n-core)', () => {
-	it("aborts the model call in flight when the agent's signal aborts, and sends no further call", async () => {
-		sandbox().injectFault({ mode: 'delay', delayMs: HELD_MS, path: 'ai/completions' });
-		onSandboxRequest(sandbox(), (request) => {
-			if (COMPLETIONS.test(request.path)) {
-				agentCalls.forEach((controller) => controller.abort());
-			}
-		});
-		const result = await runModel('cancel', 'Hello');
-		expect(result.error).toBeUndefined();
-		const { first, second } = result.json[0] as Record<string, { error?: string }>;
-		expect(first.error).toBeDefined();
-		expect(second.error).toBeDefined();
-		expect(await callsSettled(sandbox(), COMPLETIONS)).toEqual([
-			expect.objectContaining({ endpoint: 'completions', cancelled: true }),
-		]);
-		expect(apiRequests(sandbox(), COMPLETIONS)).toHaveLength(1);
-	});
+	it.each(['gpt-4o-mini', 'gemini-2.5-flash'])(
+		"aborts the %s call in flight when the agent's signal aborts, and sends no further call",
+		async (model) => {
+			sandbox().injectFault({ mode: 'delay', delayMs: HELD_MS, path: 'ai/completions' });
+			onSandboxRequest(sandbox(), (request) => {
+				if (COMPLETIONS.test(request.path)) {
+					agentCalls.forEach((controller) => controller.abort());
+				}
+			});
+			const result = await runModel('cancel', 'Hello', {
+				model: { __rl: true, mode: 'list', value: model },
+			});
+			expect(result.error).toBeUndefined();
+			const { first, second } = result.json[0] as Record<string, { error?: string }>;
+			expect(first.error).toBeDefined();
+			expect(second.error).toBeDefined();
+			expect(await callsSettled(sandbox(), COMPLETIONS)).toEqual([
+				expect.objectContaining({ endpoint: 'completions', model, cancelled: true }),
+			]);
+			expect(apiRequests(sandbox(), COMPLETIONS)).toHaveLength(1);
+		},
+	);
 
 	it('aborts the embeddings batch in flight when the execution is stopped, and sends no further batch', async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: HELD_MS, path: 'ai/embeddings' });

@@ -1,11 +1,13 @@
 import { apiRequests, sandboxCredential, useSandbox } from '../harness';
 import { COMPLETIONS } from '../ai/fixtures';
-import { modelRunner } from './runModel';
+import { HELLO_THERE_ANSWER, modelRunner } from './runModel';
 
 const sandbox = useSandbox();
 const runModel = modelRunner(sandbox);
 
 const completions = () => apiRequests(sandbox(), COMPLETIONS);
+const MODELS = ['gpt-4o-mini', 'gemini-2.5-flash'];
+const onModel = (value: string) => ({ model: { __rl: true, mode: 'list', value } });
 
 describe('Fliplet Chat Model, used by an AI node through n8n-core', () => {
 	it('sends the conversation in the chat-completions format and reads the answer and usage', async () => {
@@ -13,12 +15,7 @@ describe('Fliplet Chat Model, used by an AI node through n8n-core', () => {
 			options: { temperature: 0.3, maxTokens: 200, responseFormat: 'text' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([
-			{
-				answer: 'Echo: Hello there',
-				usage: expect.objectContaining({ input_tokens: 2, output_tokens: 3, total_tokens: 5 }),
-			},
-		]);
+		expect(result.json).toEqual([HELLO_THERE_ANSWER]);
 		expect(completions().map((request) => request.body)).toEqual([
 			{
 				model: 'gpt-4o-mini',
@@ -125,37 +122,47 @@ describe('Fliplet Chat Model, used by an AI node through n8n-core', () => {
 		expect(completions()).toHaveLength(1);
 	});
 
-	it('says to add credits when the app has none left, without sending again', async () => {
-		sandbox().state.ai.credits = { 11: 0 };
-		const result = await runModel('invoke', 'Hi');
-		expect(result.error?.description).toMatch(/AI credits are used up/);
-		expect(completions()).toHaveLength(1);
-	});
+	// The same for either format: OpenAI's chat completions, Gemini's generate-content.
+	it.each(MODELS)(
+		'says to add credits when the app has none left, without sending again (%s)',
+		async (model) => {
+			sandbox().state.ai.credits = { 11: 0 };
+			const result = await runModel('invoke', 'Hi', onModel(model));
+			expect(result.error?.description).toMatch(/AI credits are used up/);
+			expect(completions()).toHaveLength(1);
+		},
+	);
 
-	it('never re-sends a call that failed after reaching the platform', async () => {
-		sandbox().injectFault({ mode: 'status-after', status: 500, path: 'ai/completions' });
-		const result = await runModel('invoke', 'Hi');
-		expect(result.error?.description).toMatch(/never re-sent automatically/);
-		expect(completions()).toHaveLength(1);
-		expect(sandbox().state.ai.calls).toHaveLength(1);
-	});
+	it.each(MODELS)(
+		'never re-sends a call that failed after reaching the platform (%s)',
+		async (model) => {
+			sandbox().injectFault({ mode: 'status-after', status: 500, path: 'ai/completions' });
+			const result = await runModel('invoke', 'Hi', onModel(model));
+			expect(result.error?.description).toMatch(/never re-sent automatically/);
+			expect(completions()).toHaveLength(1);
+			expect(sandbox().state.ai.calls).toHaveLength(1);
+		},
+	);
 
-	it('waits out the app AI limit and sends once more (a 429 is refused before any work)', async () => {
-		const limiter = sandbox().rateLimiter;
-		limiter.enabled = true;
-		limiter.limits.ai = { limit: 1, windowMs: 300 };
-		try {
-			sandbox().state.ai.credits = {};
-			await callOnce();
-			const result = await runModel('invoke', 'Second');
-			expect(result.error).toBeUndefined();
-			expect(completions().map((request) => request.status)).toEqual([200, 429, 200]);
-			expect(sandbox().state.ai.calls).toHaveLength(2);
-		} finally {
-			limiter.enabled = false;
-			limiter.limits.ai = { limit: 10, windowMs: 60_000 };
-		}
-	});
+	it.each(MODELS)(
+		'waits out the app AI limit and sends once more (a 429 is refused before any work) (%s)',
+		async (model) => {
+			const limiter = sandbox().rateLimiter;
+			limiter.enabled = true;
+			limiter.limits.ai = { limit: 1, windowMs: 300 };
+			try {
+				sandbox().state.ai.credits = {};
+				await callOnce(model);
+				const result = await runModel('invoke', 'Second', onModel(model));
+				expect(result.error).toBeUndefined();
+				expect(completions().map((request) => request.status)).toEqual([200, 429, 200]);
+				expect(sandbox().state.ai.calls).toHaveLength(2);
+			} finally {
+				limiter.enabled = false;
+				limiter.limits.ai = { limit: 10, windowMs: 60_000 };
+			}
+		},
+	);
 
 	it('keeps the token out of errors', async () => {
 		const result = await runModel('invoke', 'Hi', { app: { __rl: true, mode: 'id', value: '10' } });
@@ -166,7 +173,7 @@ describe('Fliplet Chat Model, used by an AI node through n8n-core', () => {
 	});
 });
 
-async function callOnce() {
-	const first = await runModel('invoke', 'First');
+async function callOnce(model: string) {
+	const first = await runModel('invoke', 'First', onModel(model));
 	expect(first.error).toBeUndefined();
 }

@@ -17,6 +17,7 @@ interface LcMessage {
 	tool_calls?: Array<{ id?: string; name: string; args: IDataObject }>;
 	tool_call_chunks?: unknown[];
 	usage_metadata?: IDataObject;
+	concat(chunk: LcMessage): LcMessage;
 }
 interface LcModel {
 	invoke(input: unknown, options?: { signal?: AbortSignal }): Promise<LcMessage>;
@@ -44,7 +45,24 @@ export const STAFF_TOOL = {
 	},
 };
 
-const TOOL_RESULT = '[{"Name":"Alice Martin","Department":"Sales"}]';
+/**
+ * Tools as n8n's own tools come to a model: Zod schemas, which n8n's SDK turns into JSON schemas
+ * with `additionalProperties: false`, `$schema` and `["string", "null"]` types.
+ */
+const { z } = require('zod');
+export const ZOD_TOOLS = [
+	{
+		name: 'Staff_Directory',
+		description: 'Reads the staff entries',
+		schema: z.object({
+			limit: z.number().optional().describe('How many entries'),
+			department: z.string().nullable(),
+		}),
+	},
+	{ name: 'Current_Time', description: 'Tells the time', schema: z.object({}) },
+];
+
+export const TOOL_RESULT = '[{"Name":"Alice Martin","Department":"Sales"}]';
 
 function text(content: unknown): string {
 	if (typeof content === 'string') return content;
@@ -82,26 +100,42 @@ export class ModelUser implements INodeType {
 			['user', prompt],
 		];
 		let json: IDataObject;
-		if (use === 'tools') {
-			const bound = model.bindTools([STAFF_TOOL]);
+		if (use === 'tools' || use === 'zodTools') {
+			const bound = model.bindTools(use === 'tools' ? [STAFF_TOOL] : ZOD_TOOLS);
 			const first = await bound.invoke(conversation);
 			const call = first.tool_calls?.[0];
+			// n8n's own agent (2.x) keeps only each call's id, name and arguments between its steps,
+			// and adds the id to the arguments.
+			const kept =
+				use === 'zodTools'
+					? {
+							role: 'assistant',
+							content: '',
+							tool_calls: (first.tool_calls ?? []).map((toolCall) => ({
+								...toolCall,
+								args: { ...toolCall.args, id: toolCall.id },
+							})),
+						}
+					: first;
 			const second = await bound.invoke([
 				...conversation,
-				first,
+				kept,
 				{ role: 'tool', content: TOOL_RESULT, tool_call_id: call?.id ?? '' },
 			]);
 			json = { calls: first.tool_calls ?? [], answer: text(second.content) };
 		} else if (use === 'stream' || use === 'streamTools') {
 			const streaming = use === 'stream' ? model : model.bindTools([STAFF_TOOL]);
 			const chunks: IDataObject[] = [];
+			let whole: LcMessage | undefined;
 			for await (const chunk of await streaming.stream(conversation)) {
 				chunks.push({
 					text: text(chunk.content),
 					toolCallChunks: (chunk.tool_call_chunks ?? []) as IDataObject[],
 				});
+				whole = whole ? whole.concat(chunk) : chunk;
 			}
-			json = { chunks };
+			// The calls of the whole streamed message, as LangChain joins its chunks.
+			json = { chunks, calls: whole?.tool_calls ?? [] };
 		} else if (use === 'cancel') {
 			const controller = new AbortController();
 			agentCalls.add(controller);

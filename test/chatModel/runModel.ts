@@ -47,3 +47,17 @@ export function modelRunner(sandbox: () => Sandbox) {
 			...run,
 		});
 }
+
+/** What n8n's tracer wrote in the Chat Model's run data for each call. */
+export function tracedUsage(result: Awaited<ReturnType<typeof runNode>>) {
+	return (result.run.data.resultData.runData[CHAT_MODEL_NODE] ?? []).map((run) => {
+		const json = run.data?.ai_languageModel?.[0]?.[0]?.json ?? {};
+		return { tokenUsage: json.tokenUsage, estimated: 'tokenUsageEstimate' in json };
+	});
+}
+
+/** The test node's output for the prompt "Hello there": the sandbox's echo and its token count. */
+export const HELLO_THERE_ANSWER = {
+	answer: 'Echo: Hello there',
+	usage: expect.objectContaining({ input_tokens: 2, output_tokens: 3, total_tokens: 5 }),
+};

@@ -2,14 +2,7 @@
 import { COMPLETIONS } from '../ai/fixtures';
 import { apiRequests, useSandbox } from '../harness';
 import { modelRunner } from './runModel';
-
-// LangChain's structured output parser, as n8n's Structured Output Parser uses it (the SDK's copy).
-const { StructuredOutputParser } = require(
-	require.resolve('@langchain/core/output_parsers', {
-		paths: [require.resolve('@n8n/ai-utilities')],
-	}),
-);
-const { z } = require('zod');
+import { PARSED_TICKET, ticketParser } from './ticketParser';
 
 const sandbox = useSandbox();
 const runModel = modelRunner(sandbox);
@@ -59,10 +52,7 @@ describe('Fliplet Chat Model: structured output and the pass-through options', (
 	});
 
 	it("sends an output parser's schema as a strict json_schema, and the parser reads the answer", async () => {
-		const parser = StructuredOutputParser.fromZodSchema(
-			z.object({ output: z.object({ title: z.string(), priority: z.number() }) }),
-		);
-		const prompt = `Give a title for: the printer is jammed\n${parser.getFormatInstructions()}`;
+		const { parser, prompt } = ticketParser();
 		const result = await runModel('invoke', prompt, { options: { responseFormat: 'text' } });
 		expect(result.error).toBeUndefined();
 		const format = sentBody().response_format;
@@ -86,9 +76,7 @@ describe('Fliplet Chat Model: structured output and the pass-through options', (
 				},
 			},
 		});
-		expect(await parser.parse(result.json[0].answer)).toEqual({
-			output: { title: 'Echo: Give a title for: the printer is jammed', priority: 0 },
-		});
+		expect(await parser.parse(result.json[0].answer)).toEqual(PARSED_TICKET);
 	});
 
 	it('keeps JSON mode when no schema is given', async () => {

@@ -1,5 +1,6 @@
 'use strict';
-// An AI Agent on the Fliplet Chat Model in a real, running n8n 2.x, started by a Webhook that
+// An AI Agent on the Fliplet Chat Model in a real, running n8n 2.x (once with an OpenAI model in
+// the chat-completions format, once with Gemini in the generate-content format), started by a Webhook that
 // streams its answer (as a chat does): the streamed answer arrives, and the run data shows the
 // tokens the platform counted (not n8n's estimate). Then, with the model's answer held back, the
 // execution is stopped as the editor's Stop button does: the model request in flight is aborted
@@ -15,6 +16,8 @@ const COMPLETIONS = '/v1/apps/11/ai/completions';
 /** The held answer: far longer than the check waits for the abort. */
 const HELD_MS = 120_000;
 const QUIET_MS = 2000;
+/** An OpenAI model (chat completions) and a Gemini model (generate-content). */
+const MODELS = ['gpt-4o-mini', 'gemini-2.5-flash'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +37,7 @@ function unflatten(text) {
 	return revive(values[0]);
 }
 
-function workflowOf(credential, webhookPath) {
+function workflowOf(credential, webhookPath, modelId) {
 	const node = (name, type, typeVersion, parameters, position) => ({
 		id: crypto.randomUUID(),
 		name,
@@ -57,14 +60,14 @@ function workflowOf(credential, webhookPath) {
 		1,
 		{
 			app: { __rl: true, mode: 'id', value: '11' },
-			model: { __rl: true, mode: 'list', value: 'gpt-4o-mini' },
+			model: { __rl: true, mode: 'list', value: modelId },
 			options: {},
 		},
 		[200, 200],
 	);
 	model.credentials = { flipletApi: { id: credential.id, name: credential.name } };
 	return {
-		name: 'Fliplet Chat Model: streaming agent (end-to-end)',
+		name: `Fliplet Chat Model: streaming agent on ${modelId} (end-to-end)`,
 		active: false,
 		nodes: [
 			webhook,
@@ -106,6 +109,10 @@ async function tracedCalls(rest, executionId) {
  * @param {(message: string) => void} log
  */
 async function agentStreamCheck(rest, baseUrl, log) {
+	for (const modelId of MODELS) await checkModel(rest, baseUrl, modelId, log);
+}
+
+async function checkModel(rest, baseUrl, modelId, log) {
 	const sandbox = createSandbox({ rateLimits: false });
 	await sandbox.start(0, '127.0.0.1');
 	try {
@@ -118,7 +125,7 @@ async function agentStreamCheck(rest, baseUrl, log) {
 		);
 		const webhookPath = `fliplet-agent-${crypto.randomUUID()}`;
 		const workflow = dataOf(
-			await rest.request('POST', '/rest/workflows', workflowOf(credential, webhookPath)),
+			await rest.request('POST', '/rest/workflows', workflowOf(credential, webhookPath, modelId)),
 		);
 		await rest.request('POST', `/rest/workflows/${workflow.id}/activate`, {
 			versionId: workflow.versionId,
@@ -150,13 +157,14 @@ async function agentStreamCheck(rest, baseUrl, log) {
 		const traced = await tracedCalls(rest, done.id);
 		assert.equal(traced.length, 1, JSON.stringify(traced));
 		assert.equal(sandbox.state.ai.calls.length, 1, 'one model call');
+		assert.equal(sandbox.state.ai.calls[0].model, modelId);
 		assert.ok(
 			traced[0].tokenUsage,
 			`counted tokens, not an estimate: ${JSON.stringify(traced[0])}`,
 		);
 		assert.equal(traced[0].tokenUsageEstimate, undefined);
 		log(
-			`  ✓ streaming agent: answer streamed, run data tokens ${JSON.stringify(traced[0].tokenUsage)}`,
+			`  ✓ streaming agent (${modelId}): answer streamed, run data tokens ${JSON.stringify(traced[0].tokenUsage)}`,
 		);
 
 		// Stopped while the model's answer is held back: the request in flight is aborted.
@@ -193,7 +201,7 @@ async function agentStreamCheck(rest, baseUrl, log) {
 		await pending;
 		await rest.request('POST', `/rest/workflows/${workflow.id}/deactivate`, {});
 		log(
-			`  ✓ streaming agent: stopped, the model request in flight aborted ${abortMs} ms later, no further call`,
+			`  ✓ streaming agent (${modelId}): stopped, the model request in flight aborted ${abortMs} ms later, no further call`,
 		);
 	} finally {
 		await sandbox.stop();

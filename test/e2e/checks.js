@@ -393,6 +393,12 @@ checks['stops-on-error.workflow.json'] = ({ run, requests, state }) => {
 };
 
 const COMPLETIONS = '/v1/apps/11/ai/completions';
+/** One agent turn with one tool use: model call with the tool, Get Many, model call with the result. */
+const AGENT_TURN = [
+	['POST', COMPLETIONS, 200],
+	['POST', '/v1/data-sources/100/data/query', 200],
+	['POST', COMPLETIONS, 200],
+];
 
 /**
  * The agent's round trip, in order: a completion with the tool declared (the sandbox answers a
@@ -406,11 +412,7 @@ checks['ask-your-data.json'] = ({ run, requests, state }) => {
 	process.stdout.write(`      agent requests: ${log.join(' | ')} (turn: ${turnMs} ms)\n`);
 	assert.deepEqual(
 		requests.map((request) => [request.method, request.path, request.status]),
-		[
-			['POST', COMPLETIONS, 200],
-			['POST', '/v1/data-sources/100/data/query', 200],
-			['POST', COMPLETIONS, 200],
-		],
+		AGENT_TURN,
 	);
 	const [ask, , answer] = requests;
 	assert.equal(ask.body.model, 'gpt-4o-mini');
@@ -453,6 +455,58 @@ checks['ask-your-data.json'] = ({ run, requests, state }) => {
 		assert.equal(request.headers['auth-token'], 'eu--sandbox-org-token');
 };
 
+/**
+ * The same agent on Gemini: the Chat Model sends Gemini's generate-content format with
+ * `aiProvider: 'gemini'` (as the platform's JS API does), the tool as a function declaration that
+ * passes Gemini's checks, and the tool's result as a function response named after the call, with
+ * the call's thought signature kept through n8n's real agent.
+ */
+checks['gemini-agent.workflow.json'] = ({ run, requests, state }) => {
+	assert.equal(run.status, 'success', run.error?.message);
+	assert.deepEqual(
+		requests.map((request) => [request.method, request.path, request.status]),
+		AGENT_TURN,
+	);
+	const [ask, , answer] = requests;
+	assert.equal(ask.body.model, 'gemini-2.5-flash');
+	assert.equal(ask.body.aiProvider, 'gemini');
+	assert.equal(ask.body.messages, undefined);
+	assert.deepEqual(ask.body.generationConfig, { temperature: 0.2, topK: 20 });
+	assert.match(ask.body.systemInstruction.parts[0].text, /^You answer questions about the staff/);
+	assert.deepEqual(
+		ask.body.tools.flatMap((tool) =>
+			tool.functionDeclarations.map((declaration) => declaration.name),
+		),
+		['Staff_Directory'],
+	);
+	assert.deepEqual(
+		ask.body.contents.map((content) => content.role),
+		['user'],
+	);
+	const [, call, result] = answer.body.contents;
+	assert.deepEqual(
+		answer.body.contents.map((content) => content.role),
+		['user', 'model', 'user'],
+	);
+	assert.equal(call.parts[0].functionCall.name, 'Staff_Directory');
+	// Gemini's own call back: its thought signature, and no `id` that n8n's agent adds to arguments.
+	assert.equal(typeof call.parts[0].thoughtSignature, 'string', JSON.stringify(call.parts[0]));
+	assert.deepEqual(call.parts[0].functionCall.args, {});
+	assert.equal(result.parts[0].functionResponse.name, 'Staff_Directory');
+	assert.match(result.parts[0].functionResponse.response.output, /Alice Martin/);
+	const [output] = json(run, 'AI Agent');
+	process.stdout.write(`      gemini agent answer: ${output.output.slice(0, 120)}…\n`);
+	assert.match(output.output, /^Staff_Directory answered: /);
+	assert.ok(output.output.includes('Alice Martin'));
+	assert.deepEqual(
+		state.ai.calls.map((call) => [call.endpoint, call.format, call.model]),
+		[
+			['completions', 'generate-content', 'gemini-2.5-flash'],
+			['completions', 'generate-content', 'gemini-2.5-flash'],
+		],
+	);
+};
+
 /** A Basic LLM Chain whose structured output parser reads the model's JSON answer. */
 checks['llm-chain.workflow.json'] = ({ run, requests }) => {
 	assert.equal(run.status, 'success', run.error?.message);
@@ -478,6 +532,39 @@ checks['llm-chain.workflow.json'] = ({ run, requests }) => {
 	assert.equal(request.body.tools, undefined, 'no tools declared by a chain');
 	assert.match(request.body.messages[0].content, /^Give a title and a priority for: the printer/);
 	assert.match(request.body.messages[0].content, /```json/);
+	assert.deepEqual(json(run, 'Classify Request'), [
+		{
+			output: {
+				title: 'Echo: Give a title and a priority for: the printer on floor 2 is jammed',
+				priority: 0,
+				urgent: false,
+			},
+		},
+	]);
+};
+
+/**
+ * The same chain on Gemini: the parser's schema goes as Gemini's responseSchema (without the JSON
+ * Schema keywords Gemini refuses), and the parser reads the answer.
+ */
+checks['gemini-llm-chain.workflow.json'] = ({ run, requests }) => {
+	assert.equal(run.status, 'success', run.error?.message);
+	assert.equal(requests.length, 1);
+	const [request] = requests;
+	assert.equal(request.body.aiProvider, 'gemini');
+	const { responseSchema, ...config } = request.body.generationConfig;
+	assert.deepEqual(config, {
+		temperature: 0.2,
+		maxOutputTokens: 300,
+		responseMimeType: 'application/json',
+	});
+	assert.deepEqual(Object.keys(responseSchema.properties), ['output']);
+	assert.doesNotMatch(JSON.stringify(responseSchema), /additionalProperties|\$schema/);
+	assert.equal(request.body.tools, undefined, 'no tools declared by a chain');
+	assert.match(
+		request.body.contents[0].parts[0].text,
+		/^Give a title and a priority for: the printer/,
+	);
 	assert.deepEqual(json(run, 'Classify Request'), [
 		{
 			output: {

@@ -154,7 +154,8 @@ export function buildCompletionBody(options: SimpleCompletion): IDataObject {
 	});
 }
 
-function compact(object: IDataObject): IDataObject {
+/** The object without its undefined values. */
+export function compact(object: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 }
 
