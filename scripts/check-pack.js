@@ -11,9 +11,14 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const REPO = path.resolve(__dirname, '..');
-// The packed size on 2026-11-25 (172,750 bytes) plus 20%: a package that grows past it should
-// say why, and raise this with the reason.
-const BUDGET_BYTES = 207_300;
+// The packed size on 2026-11-26 (255,637 bytes) plus 20%: a package that grows past it should
+// say why, and raise this with the reason. Raised from 207,300 (2026-11-25's 172,750 plus 20%)
+// for the Chat Model's Gemini format and options, the transport's shared rate windows, deadlines
+// and cancellation, the triggers' delivered-version memory, the send ledger that keeps n8n's
+// Retry On Fail from repeating a send, the input checks against hostile strings and the column
+// forms of the disputed query readings (about 60 kB of compiled code and maps, and a longer
+// CHANGELOG).
+const BUDGET_BYTES = 306_800;
 const TOP_LEVEL = ['package.json', 'README.md', 'LICENSE.md', 'CHANGELOG.md'];
 const DEVELOPMENT_ONLY =
 	/(^|\/)(test|tests|__tests__|sandbox|bench|examples|scripts)\/|\.(test|spec|bench)\./;
