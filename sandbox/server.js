@@ -35,6 +35,8 @@ const UNAUTHORISED = {
  * - headers: extra response headers of the `status-*` modes, e.g. `{'Retry-After': '1'}`.
  * - waitFor (in-process tests only): a `status-before` answer waits for this promise, e.g. until
  *   the client's next request has arrived, so that request is on its way when this one fails.
+ * - match (in-process tests only): the fault only meets a request whose parsed body this accepts,
+ *   e.g. the commit that carries a given row, whatever order concurrent requests arrive in.
  * - `cut-after` runs the handler and starts its answer (status, headers with the full
  *   Content-Length), then destroys the connection after `cutAtBytes` bytes of the body (default:
  *   half of it): a body cut mid-way.
@@ -44,7 +46,7 @@ const UNAUTHORISED = {
  * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after',
  *   count?: number, status?: number, body?: unknown, headers?: Record<string, string>,
  *   delayMs?: number, cutAtBytes?: number, dripBytes?: number, dripMs?: number, method?: string,
- *   path?: string, waitFor?: Promise<unknown> }} Fault
+ *   path?: string, waitFor?: Promise<unknown>, match?: (body: any) => boolean }} Fault
  */
 
 /**
@@ -226,11 +228,12 @@ function parseBody(raw, contentType) {
 	return raw.toString('utf8');
 }
 
-function takeFault(sandbox, method, path) {
+function takeFault(sandbox, method, path, body) {
 	const index = sandbox.faults.findIndex(
 		(fault) =>
 			(!fault.method || fault.method.toUpperCase() === method) &&
-			(!fault.path || new RegExp(fault.path).test(path)),
+			(!fault.path || new RegExp(fault.path).test(path)) &&
+			(!fault.match || fault.match(body)),
 	);
 	if (index === -1) return undefined;
 	const fault = sandbox.faults[index];
@@ -318,7 +321,7 @@ async function handle(sandbox, req, res) {
 		return respond(error.status ?? 400, error.body ?? { message: error.message });
 	}
 
-	const fault = takeFault(sandbox, method, path);
+	const fault = takeFault(sandbox, method, path, record.body);
 	if (fault?.mode === 'drop-before') {
 		record.status = 0;
 		return req.socket.destroy();

@@ -49,7 +49,14 @@ export interface Sandbox {
 }
 
 export interface SandboxFault {
-	mode: 'status-before' | 'status-after' | 'drop-before' | 'drop-after' | 'delay';
+	mode:
+		| 'status-before'
+		| 'status-after'
+		| 'drop-before'
+		| 'drop-after'
+		| 'delay'
+		| 'cut-after'
+		| 'drip-after';
 	count?: number;
 	status?: number;
 	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
@@ -61,6 +68,10 @@ export interface SandboxFault {
 	path?: string;
 	/** A status-before answer waits for it (e.g. until the client's next request has arrived). */
 	waitFor?: Promise<unknown>;
+	/** cut-after: the body bytes sent before the connection is destroyed (default: half). */
+	cutAtBytes?: number;
+	/** Only a request whose parsed body this accepts meets the fault. */
+	match?: (body: any) => boolean;
 }
 
 export function createSandbox(options: { rateLimits?: boolean; region?: string } = {}): Sandbox {
