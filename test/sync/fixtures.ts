@@ -61,8 +61,10 @@ export async function runSync(
 	dataSourceId: number,
 	rows: IDataObject[],
 	parameters: IDataObject = {},
-	options: { continueOnFail?: boolean } = {},
+	options: { continueOnFail?: boolean; timeoutSeconds?: number } = {},
 ): Promise<RunResult> {
+	const flipletApi = sandboxCredential(sandbox).flipletApi;
+	if (options.timeoutSeconds !== undefined) flipletApi.timeout = options.timeoutSeconds;
 	return await runNode({
 		parameters: {
 			resource: 'entry',
@@ -72,7 +74,7 @@ export async function runSync(
 			...parameters,
 		} as any,
 		input: rows.map((json) => ({ json })),
-		credentials: sandboxCredential(sandbox),
+		credentials: { flipletApi },
 		continueOnFail: options.continueOnFail,
 	});
 }

@@ -356,7 +356,13 @@ describe('Sync output', () => {
 		const output = buildOutput({
 			plan,
 			commits,
-			outcome: { landed: commits, landedAt: commits.map((_, at) => at), newIds: new Map() },
+			outcome: {
+				landed: commits,
+				landedAt: commits.map((_, at) => at),
+				unknown: [],
+				unknownAt: [],
+				newIds: new Map(),
+			},
 			mode: 'insertAndUpdate',
 			requests: 2,
 			itemCount: 1,

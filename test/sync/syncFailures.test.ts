@@ -115,14 +115,14 @@ describe('Entry → Sync: a commit that fails', () => {
 		},
 	);
 
-	it('a server failure of an insert commit gives no advice beyond the safe re-run (the API said nothing to fix)', async () => {
+	it('a server failure of an insert commit may have landed: no advice beyond the safe re-run (the API said nothing to fix)', async () => {
 		const id = await dataSourceWith(sandbox(), remote);
 		refuseNthCommit(2, 500);
 		const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
 
 		expect(result.error?.message).toMatch(/^Sync stopped at commit 2 of 3 \(insert of 2 rows\): /);
 		expect(result.error?.description).toBe(
-			`Commit 1 of 3 landed (0 inserted, 2 updated, 0 deleted). ${RERUN_IS_SAFE}`,
+			`Commit 1 of 3 landed (0 inserted, 2 updated, 0 deleted). Commit 2 of 3 may have landed (2 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. ${RERUN_IS_SAFE}`,
 		);
 		// An insert is never re-sent on its own.
 		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([200, 500]);
@@ -164,7 +164,7 @@ describe('Entry → Sync: a commit that fails while the next ones are on their w
 			`Sync stopped at commit 1 of 2 (insert of 2 rows): ${REFUSAL.message}`,
 		);
 		expect(result.error?.description).toBe(
-			`Commit 2 of 2 landed (2 inserted, 0 updated, 0 deleted). ${RERUN_IS_SAFE}`,
+			`Commit 2 of 2 landed (2 inserted, 0 updated, 0 deleted). Commit 1 of 2 may have landed (2 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. ${RERUN_IS_SAFE}`,
 		);
 		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([500, 200]);
 		expect(storedData(sandbox(), id)).toEqual(rows(4).slice(2));
