@@ -433,7 +433,7 @@ describe('Entry → Sync: failures after the plan', () => {
 			'Sync wrote its rows, but checking the keys for duplicates failed: Aggregation refused',
 		);
 		expect(result.error?.description).toBe(
-			'2 rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a run that inserts a key checks it. The API refused the request: check the fields of this item.',
+			'2 rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a key it finds on several entries keeps only one. The API refused the request: check the fields of this item.',
 		);
 		expect(storedData(sandbox(), id)).toHaveLength(4);
 	});

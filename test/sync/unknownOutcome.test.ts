@@ -73,7 +73,10 @@ describe('Entry → Sync: a commit whose answer is lost after the server stored 
 				id,
 				input,
 				{ syncOptions: { outputRows: true } },
-				{ continueOnFail: true, timeoutSeconds: fault === LATE ? 1 : undefined },
+				{
+					continueOnFail: true,
+					timeoutSeconds: fault === LATE ? 1 : undefined,
+				},
 			);
 
 			// Every row is stored, and the output says they may be: not that nothing landed.
@@ -158,12 +161,20 @@ describe('Entry → Sync: a commit whose answer is lost after the server stored 
 		const id = await dataSourceWith(sandbox(), existing);
 		sandbox().beforeHandling({
 			path: '/commit$',
-			run: () => otherWriterInserts(sandbox(), id, { Email: 'a@x.io', N: 9, By: 'other' }),
+			run: () =>
+				otherWriterInserts(sandbox(), id, {
+					Email: 'a@x.io',
+					N: 9,
+					By: 'other',
+				}),
 		});
 		faultNthCommit(sandbox(), 1, { mode: 'status-after', status: 502 });
 		const result = await runSync(sandbox(), id, input, {}, { continueOnFail: true });
 
-		expect(result.json[0]).toMatchObject({ duplicatesRemoved: 1, mayHaveLanded: { inserted: 2 } });
+		expect(result.json[0]).toMatchObject({
+			duplicatesRemoved: 1,
+			mayHaveLanded: { inserted: 2 },
+		});
 		expect(keysOnSeveralEntries(sandbox(), id)).toEqual([]);
 		// The other writer's entry, older, is the one kept.
 		expect(storedData(sandbox(), id)).toEqual([
@@ -174,13 +185,71 @@ describe('Entry → Sync: a commit whose answer is lost after the server stored 
 	});
 });
 
+describe('Entry → Sync: the re-run after a commit whose answer was lost', () => {
+	it.each([
+		['inserts and updates', 'insertAndUpdate'],
+		['only inserts', 'insertOnly'],
+	])(
+		'(%s) leaves each key on one entry when another writer inserted one of its keys in between',
+		async (_name, syncMode) => {
+			const id = await dataSourceWith(sandbox(), existing);
+			faultNthCommit(sandbox(), 1, { mode: 'drop-after' });
+			const first = await runSync(sandbox(), id, input, { syncMode });
+			expect(first.error?.description).toMatch(/^Commit 1 of 1 may have landed/);
+			// Between the runs, another writer inserts a key the lost commit had stored.
+			otherWriterInserts(sandbox(), id, { Email: 'b@x.io', N: 2 });
+			expect(keysOnSeveralEntries(sandbox(), id)).toEqual(['b@x.io']);
+
+			sandbox().requests.length = 0;
+			const rerun = await runSync(sandbox(), id, input, { syncMode });
+			expect(rerun.error).toBeUndefined();
+			expect(rerun.json[0]).toMatchObject({
+				inserted: 0,
+				updated: 0,
+				duplicatesRemoved: 1,
+			});
+			expect(keysOnSeveralEntries(sandbox(), id)).toEqual([]);
+			expect(storedData(sandbox(), id)).toEqual(input);
+		},
+	);
+
+	it('repairs a key found on several entries after updating the oldest one, which it keeps', async () => {
+		const id = await dataSourceWith(sandbox(), [...existing, { Email: 'a@x.io', N: 5 }]);
+		otherWriterInserts(sandbox(), id, { Email: 'a@x.io', N: 6 });
+		const [, oldest, newer] = storedEntries(sandbox(), id);
+		const result = await runSync(sandbox(), id, input.slice(0, 2), {
+			syncOptions: { outputRows: true },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ updated: 1, duplicatesRemoved: 1 });
+		expect(result.json[1]).toMatchObject({
+			action: 'update',
+			id: oldest.id,
+			key: 'a@x.io',
+		});
+		expect(storedEntries(sandbox(), id).map((entry) => entry.id)).not.toContain(newer.id);
+		expect(storedData(sandbox(), id)).toEqual(input.slice(0, 2));
+	});
+
+	it('checks no key when the read found none on several entries', async () => {
+		const id = await dataSourceWith(sandbox(), existing);
+		const result = await runSync(sandbox(), id, [{ Email: 'old@x.io', N: 1 }]);
+
+		expect(result.json[0]).toMatchObject({ updated: 1, duplicatesRemoved: 0 });
+		expect(checksOf(sandbox())).toHaveLength(0);
+	});
+});
+
 describe('Entry → Sync: a commit fails, then the duplicate check fails too', () => {
 	const refusedCheck = { message: 'Aggregation refused' };
 
 	/** Chunks of 2 into an empty data source: commit 1 (a, b) refused, commit 2 (c, d) landed. */
 	async function runBothFailing(continueOnFail: boolean) {
 		const id = await dataSourceWith(sandbox(), []);
-		const rows = ['a', 'b', 'c', 'd'].map((name) => ({ Email: `${name}@x.io` }));
+		const rows = ['a', 'b', 'c', 'd'].map((name) => ({
+			Email: `${name}@x.io`,
+		}));
 		faultCommitOf(sandbox(), 'a@x.io', {
 			mode: 'status-before',
 			status: 400,

@@ -152,7 +152,7 @@ function explainFailure(
 function explainCheckFailure(failure: NodeApiError | NodeOperationError, inserted: number) {
 	failure.message = `Sync wrote its rows, but checking the keys for duplicates failed: ${failure.message}`;
 	failure.description =
-		`${inserted} rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a run that inserts a key checks it. ${failure.description ?? ''}`.trim();
+		`${inserted} rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a key it finds on several entries keeps only one. ${failure.description ?? ''}`.trim();
 	return failure;
 }
 
@@ -272,11 +272,12 @@ async function sync(
 	if (settings.dryRun) return output(buildOutput({ ...summaryInput, requests: counter.requests }));
 
 	const outcome = await sendCommits.call(this, target, commits, rows, settings, counter);
-	// Even after a failure part-way, the keys that landed or may have are checked: overlapping
-	// runs converge.
+	// Even after a failure part-way, the keys that landed or may have are checked, so overlapping
+	// runs converge; so are the keys the read found on several entries, which a commit whose answer
+	// was lost may have left behind.
 	const inserted = [...outcome.landed, ...outcome.unknown].flatMap((commit) => commit.inserts);
 	const scope = { target, plan, settings, counter };
-	const check = await checkKeys.call(this, scope, inserted);
+	const check = await checkKeys.call(this, scope, [...inserted, ...plan.shared]);
 	const checkFailure = 'failure' in check ? check.failure : undefined;
 	const repair = 'repair' in check ? check.repair : undefined;
 	const result = { ...summaryInput, outcome, repair, requests: counter.requests };

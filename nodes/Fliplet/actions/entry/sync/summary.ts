@@ -6,7 +6,7 @@ import type { CommitOutcome } from './sendCommits';
 import type { Repair } from './repairDuplicates';
 
 export const RERUN_IS_SAFE =
-	'Nothing already in the data source was lost, and re-running Sync is safe: it reads the data source again and only sends what still differs, so rows that landed (or may have) are not duplicated.';
+	'Nothing already in the data source was lost, and re-running Sync is safe: it reads the data source again and only sends what still differs, so rows that landed (or may have) are not duplicated, and a key it finds on several entries keeps only one.';
 
 const NO_IDS_NOTE =
 	'Fliplet did not return the id of this new entry (no clientIds in the commit response); read the data source to get it.';
