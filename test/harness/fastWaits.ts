@@ -1,0 +1,19 @@
+/**
+ * n8n-workflow with its `sleep` shortened WAIT_DIVISOR times, for tests that run hundreds of
+ * schedules whose order of events matters, not their durations (a transport's backoff before a
+ * retry, a 429's wait). Used as a module factory, before anything loads n8n-workflow:
+ *
+ *   jest.mock('n8n-workflow', () =>
+ *     require('../harness/fastWaits').withFastWaits(jest.requireActual('n8n-workflow')),
+ *   );
+ *
+ * It imports nothing, so the factory does not load n8n-workflow through it.
+ */
+export const WAIT_DIVISOR = 50;
+
+export function withFastWaits<T extends { sleep: (ms: number) => Promise<void> }>(actual: T): T {
+	return {
+		...actual,
+		sleep: async (ms: number) => await actual.sleep(Math.ceil(ms / WAIT_DIVISOR)),
+	};
+}
