@@ -5,6 +5,7 @@ import {
 	apiRequests,
 	callSandbox,
 	faultNthRequest,
+	onSandboxRequest,
 	runNode,
 	sandboxCredential,
 	type RunResult,
@@ -54,6 +55,22 @@ export const storedData = (sandbox: Sandbox, dataSourceId: number) =>
 	storedEntries(sandbox, dataSourceId).map((entry) => entry.data);
 
 export const commitsOf = (sandbox: Sandbox) => apiRequests(sandbox, /\/commit$/);
+
+/**
+ * Resolves when the n-th commit has arrived, or after `fallbackMs` if it never does (a Sync that
+ * waits for an answer before sending it): the tests then see it missing.
+ */
+export function commitArrival(sandbox: Sandbox, n: number, fallbackMs = 2000): Promise<void> {
+	return new Promise((resolve) => {
+		let seen = 0;
+		const timer = setTimeout(resolve, fallbackMs);
+		onSandboxRequest(sandbox, (request) => {
+			if (request.method !== 'POST' || !/\/commit$/.test(request.path) || ++seen !== n) return;
+			clearTimeout(timer);
+			resolve();
+		});
+	});
+}
 export const queriesOf = (sandbox: Sandbox) => apiRequests(sandbox, /\/data\/query$/);
 
 export async function runSync(

@@ -4,9 +4,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { clientIdOf, COMMITS_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
-import { onSandboxRequest, useSandbox, type Sandbox } from '../harness';
+import { useSandbox, type Sandbox } from '../harness';
 import { faultNthCommit, type CommitFault } from '../reliability/commitFaults';
 import {
+	commitArrival,
 	commitsOf,
 	dataSourceWith,
 	queriesOf,
@@ -43,25 +44,9 @@ const REFUSAL = { message: 'Entry rejected by a data source rule' };
  * `whileCommit`, only once that later commit has arrived (so it is on its way when this one fails).
  */
 function refuseNthCommit(n: number, status: number, whileCommit?: number) {
-	const waitFor = whileCommit === undefined ? undefined : commitArrival(whileCommit);
+	const waitFor = whileCommit === undefined ? undefined : commitArrival(sandbox(), whileCommit);
 	const fault: CommitFault = { mode: 'status-before', status, body: REFUSAL, waitFor };
 	faultNthCommit(sandbox(), n, fault);
-}
-
-/**
- * Resolves when the n-th commit has arrived, or after two seconds if it never does (Sync that
- * waits for each commit before sending the next): the tests then see it missing.
- */
-function commitArrival(n: number): Promise<void> {
-	return new Promise((resolve) => {
-		let seen = 0;
-		const timer = setTimeout(resolve, 2000);
-		onSandboxRequest(sandbox(), (request) => {
-			if (request.method !== 'POST' || !/\/commit$/.test(request.path) || ++seen !== n) return;
-			clearTimeout(timer);
-			resolve();
-		});
-	});
 }
 
 describe('Entry → Sync: a commit that fails', () => {
