@@ -12,6 +12,25 @@ import {
 	type Sandbox,
 } from '../harness';
 
+// The sandbox's store, to act as another writer inside the sandbox between two requests.
+export const store = require('../../sandbox/dataSources/store');
+
+/** Another writer inserts an entry holding `data` (given the sandbox's state, e.g. in an interleave). */
+export function otherWriterInserts(state: any, dataSourceId: number, data: IDataObject): void {
+	const dataSource = state.dataSources.find((ds: any) => ds.id === dataSourceId);
+	store.appendEntries(state, dataSourceId, [store.newEntry(state, dataSource, data)]);
+}
+
+/** Keys held by more than one entry. */
+export function duplicateKeys(sandbox: Sandbox, dataSourceId: number, column = 'Email'): string[] {
+	const seen = new Map<string, number>();
+	for (const entry of storedEntries(sandbox, dataSourceId)) {
+		const key = String(entry.data[column]);
+		seen.set(key, (seen.get(key) ?? 0) + 1);
+	}
+	return [...seen].filter(([, count]) => count > 1).map(([key]) => key);
+}
+
 /** Calls the sandbox as a client would (to set up a data source), then forgets those requests. */
 async function call(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<any> {
 	const response = await callSandbox(sandbox, method, path, body);

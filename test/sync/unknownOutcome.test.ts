@@ -1,36 +1,19 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
-import type { IDataObject } from 'n8n-workflow';
-
 import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { useSandbox, type Sandbox, type SandboxFault } from '../harness';
 import { faultNthCommit } from '../reliability/commitFaults';
 import {
 	commitsOf,
 	dataSourceWith,
+	duplicateKeys,
+	otherWriterInserts,
 	queriesOf,
 	runSync,
 	storedData,
 	storedEntries,
 } from './fixtures';
 
-// The sandbox's store, to act as another writer inside the sandbox between two requests.
-const store = require('../../sandbox/dataSources/store');
-
 const sandbox = useSandbox();
-
-function otherWriterInserts(box: Sandbox, dataSourceId: number, data: IDataObject) {
-	const dataSource = box.state.dataSources.find((ds: any) => ds.id === dataSourceId);
-	store.appendEntries(box.state, dataSourceId, [store.newEntry(box.state, dataSource, data)]);
-}
-
-/** Keys held by more than one entry. */
-function keysOnSeveralEntries(box: Sandbox, dataSourceId: number): string[] {
-	const count = new Map<string, number>();
-	for (const { data } of storedEntries(box, dataSourceId)) {
-		count.set(String(data.Email), (count.get(String(data.Email)) ?? 0) + 1);
-	}
-	return [...count].filter(([, n]) => n > 1).map(([key]) => key);
-}
 
 /** The commit whose first row has this key meets `fault`, whatever order commits arrive in. */
 function faultCommitOf(box: Sandbox, email: string, fault: SandboxFault) {
@@ -162,7 +145,7 @@ describe('Entry → Sync: a commit whose answer is lost after the server stored 
 		sandbox().beforeHandling({
 			path: '/commit$',
 			run: () =>
-				otherWriterInserts(sandbox(), id, {
+				otherWriterInserts(sandbox().state, id, {
 					Email: 'a@x.io',
 					N: 9,
 					By: 'other',
@@ -175,7 +158,7 @@ describe('Entry → Sync: a commit whose answer is lost after the server stored 
 			duplicatesRemoved: 1,
 			mayHaveLanded: { inserted: 2 },
 		});
-		expect(keysOnSeveralEntries(sandbox(), id)).toEqual([]);
+		expect(duplicateKeys(sandbox(), id)).toEqual([]);
 		// The other writer's entry, older, is the one kept.
 		expect(storedData(sandbox(), id)).toEqual([
 			existing[0],
@@ -197,8 +180,8 @@ describe('Entry → Sync: the re-run after a commit whose answer was lost', () =
 			const first = await runSync(sandbox(), id, input, { syncMode });
 			expect(first.error?.description).toMatch(/^Commit 1 of 1 may have landed/);
 			// Between the runs, another writer inserts a key the lost commit had stored.
-			otherWriterInserts(sandbox(), id, { Email: 'b@x.io', N: 2 });
-			expect(keysOnSeveralEntries(sandbox(), id)).toEqual(['b@x.io']);
+			otherWriterInserts(sandbox().state, id, { Email: 'b@x.io', N: 2 });
+			expect(duplicateKeys(sandbox(), id)).toEqual(['b@x.io']);
 
 			sandbox().requests.length = 0;
 			const rerun = await runSync(sandbox(), id, input, { syncMode });
@@ -208,14 +191,14 @@ describe('Entry → Sync: the re-run after a commit whose answer was lost', () =
 				updated: 0,
 				duplicatesRemoved: 1,
 			});
-			expect(keysOnSeveralEntries(sandbox(), id)).toEqual([]);
+			expect(duplicateKeys(sandbox(), id)).toEqual([]);
 			expect(storedData(sandbox(), id)).toEqual(input);
 		},
 	);
 
 	it('repairs a key found on several entries after updating the oldest one, which it keeps', async () => {
 		const id = await dataSourceWith(sandbox(), [...existing, { Email: 'a@x.io', N: 5 }]);
-		otherWriterInserts(sandbox(), id, { Email: 'a@x.io', N: 6 });
+		otherWriterInserts(sandbox().state, id, { Email: 'a@x.io', N: 6 });
 		const [, oldest, newer] = storedEntries(sandbox(), id);
 		const result = await runSync(sandbox(), id, input.slice(0, 2), {
 			syncOptions: { outputRows: true },
@@ -242,7 +225,16 @@ describe('Entry → Sync: the re-run after a commit whose answer was lost', () =
 });
 
 describe('Entry → Sync: a commit fails, then the duplicate check fails too', () => {
-	const refusedCheck = { message: 'Aggregation refused' };
+	/** The check of the keys (the query with an aggregate) is refused. */
+	const refuseCheck = () =>
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 400,
+			body: { message: 'Aggregation refused' },
+			method: 'POST',
+			path: '/data/query$',
+			match: (body) => body?.aggregate !== undefined,
+		});
 
 	/** Chunks of 2 into an empty data source: commit 1 (a, b) refused, commit 2 (c, d) landed. */
 	async function runBothFailing(continueOnFail: boolean) {
@@ -255,14 +247,7 @@ describe('Entry → Sync: a commit fails, then the duplicate check fails too', (
 			status: 400,
 			body: { message: 'Entry rejected by a data source rule' },
 		});
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 400,
-			body: refusedCheck,
-			method: 'POST',
-			path: '/data/query$',
-			match: (body) => body?.aggregate !== undefined,
-		});
+		refuseCheck();
 		const result = await runSync(
 			sandbox(),
 			id,
@@ -306,14 +291,7 @@ describe('Entry → Sync: a commit fails, then the duplicate check fails too', (
 
 	it('a failed check alone, with Continue On Fail, still reports what landed', async () => {
 		const id = await dataSourceWith(sandbox(), existing);
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 400,
-			body: refusedCheck,
-			method: 'POST',
-			path: '/data/query$',
-			match: (body) => body?.aggregate !== undefined,
-		});
+		refuseCheck();
 		const result = await runSync(sandbox(), id, input, {}, { continueOnFail: true });
 
 		expect(result.json[0]).toMatchObject({
