@@ -108,7 +108,8 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 		commits: outcome ? outcome.landed.length : 0,
 		mode: input.mode,
 		dryRun: !outcome,
-		...(failure && outcome ? { mayHaveLanded: unknownCounts(outcome) } : {}),
+		// Only a run that sent something can fail.
+		...(failure ? { mayHaveLanded: unknownCounts(outcome!) } : {}),
 		...(failure ?? {}),
 	};
 	// One shared list: n8n stores execution data with shared references kept, so pairing many
