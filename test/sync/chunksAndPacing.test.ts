@@ -1,7 +1,11 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { IDataObject } from 'n8n-workflow';
 
-import { COMMITS_IN_FLIGHT, MAX_COMMIT_BYTES } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import {
+	commitBody,
+	COMMITS_IN_FLIGHT,
+	MAX_COMMIT_BYTES,
+} from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { MAX_BYTES_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/sendCommits';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';
 import { DATA_SOURCE_LIMIT } from '../../nodes/Fliplet/transport/pacing';
@@ -165,6 +169,32 @@ describe('Sync commits on their way', () => {
 		expect(storedData(sandbox(), id)).toHaveLength(3);
 	});
 
+	it('lets commits go together up to exactly the bytes allowed on their way', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		// Two insert commits of one row each whose bodies make MAX_BYTES_IN_FLIGHT together.
+		const bodyBytes = (row: IDataObject) =>
+			Buffer.byteLength(
+				JSON.stringify(
+					commitBody(
+						{ kind: 'insert', idempotent: false, updates: [], inserts: [0], deletes: [] },
+						[row],
+						{ chunkSize: 1, merge: true, runHooks: [], outputRows: false },
+					),
+				),
+			);
+		const input = rows(2).map((row) => ({ ...row, Blob: '' }));
+		const blob = 'x'.repeat(MAX_BYTES_IN_FLIGHT / 2 - bodyBytes(input[0]));
+		for (const row of input) row.Blob = blob;
+		expect(input.map(bodyBytes)).toEqual([MAX_BYTES_IN_FLIGHT / 2, MAX_BYTES_IN_FLIGHT / 2]);
+		const heldAnsweredFirst = holdCommitUntil(1, 2);
+		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: 1 } });
+
+		expect(result.error).toBeUndefined();
+		expect(commitsOf(sandbox()).map((commit) => commit.bytes)).toEqual(input.map(bodyBytes));
+		// The second went while the first was held.
+		expect(heldAnsweredFirst()).toBe(false);
+	});
+
 	it('reports the commits that landed in plan order, whatever order their answers came in', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		const input = rows(3);
@@ -174,8 +204,8 @@ describe('Sync commits on their way', () => {
 		let secondAnswered!: () => void;
 		const answered = new Promise<void>((resolve) => {
 			secondAnswered = resolve;
-			setTimeout(resolve, 5000);
 		});
+		const fallback = setTimeout(secondAnswered, 5000);
 		// Before each commit's handler (one interleave at a time: the sandbox awaits each in turn).
 		const beforeEachCommit = () =>
 			sandbox().beforeHandling({
@@ -201,6 +231,7 @@ describe('Sync commits on their way', () => {
 			{ syncOptions: { chunkSize: 1, outputRows: true } },
 			{ continueOnFail: true },
 		);
+		clearTimeout(fallback);
 
 		expect(result.json[0]).toMatchObject({ inserted: 2, commits: 2, failedCommit: 3 });
 		expect(String(result.json[0].description)).toMatch(/^Commits 1–2 of 3 landed \(2 inserted/);

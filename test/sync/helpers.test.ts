@@ -515,12 +515,13 @@ describe('Sync: whether a failed commit may have landed, from what the transport
 			false,
 		],
 		['an update lost on the network', true, { networkCode: 'ECONNRESET' }, true],
-		['an update answered 500', true, { status: 500, attempts: 4 }, true],
+		['an update answered 500 after its retries', true, { status: 500, attempts: 4 }, true],
+		['an update answered 500 with no retry left', true, { status: 500, attempts: 1 }, true],
 		['an update refused 499 at once', true, { status: 499 }, false],
 		['an update refused 404 after a retry', true, { status: 404, attempts: 2 }, true],
 		['an update refused 404 at once', true, { status: 404, attempts: 1 }, false],
 	] as Array<[string, boolean, Partial<ApiFailure>, boolean]>)(
-		'%s: %s',
+		'%s',
 		(_name, idempotent, details, expected) => {
 			expect(mayHaveLanded(failure(idempotent, details), idempotent)).toBe(expected);
 		},

@@ -81,15 +81,10 @@ export async function sendCommits(
 	options: CommitOptions,
 	counter: { requests: number },
 ): Promise<CommitOutcome> {
-	const outcome: CommitOutcome = {
-		landed: [],
-		landedAt: [],
-		unknown: [],
-		unknownAt: [],
-		newIds: new Map(),
-	};
-	// Answers come in any order; the outcome lists the commits in plan order.
-	const inPlanOrder = (places: number[]) => places.sort((a, b) => a - b);
+	const landedAt: number[] = [];
+	const unknownAt: number[] = [];
+	const newIds = new Map<number, number>();
+	let failure: CommitOutcome['failure'];
 	// A body JSON cannot carry is that commit's failure: nothing after it is sent.
 	const bodyOf = (index: number): JsonBody | Error => {
 		try {
@@ -99,7 +94,7 @@ export async function sendCommits(
 		}
 	};
 	const fail = (index: number, error: Error) => {
-		if (!outcome.failure || index < outcome.failure.index) outcome.failure = { index, error };
+		if (!failure || index < failure.index) failure = { index, error };
 	};
 	const onTheWay = new Map<number, { bytes: number; result: Promise<Settled> }>();
 	let bytesOnTheWay = 0;
@@ -112,8 +107,8 @@ export async function sendCommits(
 	};
 	let index = 0;
 	let next = commits.length ? bodyOf(0) : undefined;
-	while (onTheWay.size || (index < commits.length && !outcome.failure)) {
-		while (next !== undefined && !outcome.failure && mayGo(index, next)) {
+	for (;;) {
+		while (next !== undefined && !failure && mayGo(index, next)) {
 			if (next instanceof Error) {
 				fail(index, next);
 				break;
@@ -142,10 +137,10 @@ export async function sendCommits(
 		if ('error' in result) {
 			fail(result.index, result.error);
 			if (mayHaveLanded(result.error, commits[result.index].idempotent))
-				outcome.unknownAt.push(result.index);
+				unknownAt.push(result.index);
 			continue;
 		}
-		outcome.landedAt.push(result.index);
+		landedAt.push(result.index);
 		// The new ids are only reported per row; a large sync need not keep them otherwise.
 		// Only insert commits have rows (and clientIds) to pair.
 		if (options.outputRows) {
@@ -154,11 +149,18 @@ export async function sendCommits(
 			);
 			for (const { clientId, id } of readClientIds(result.value)) {
 				const itemIndex = itemByClientId.get(clientId);
-				if (itemIndex !== undefined) outcome.newIds.set(itemIndex, id);
+				if (itemIndex !== undefined) newIds.set(itemIndex, id);
 			}
 		}
 	}
-	outcome.landed = inPlanOrder(outcome.landedAt).map((at) => commits[at]);
-	outcome.unknown = inPlanOrder(outcome.unknownAt).map((at) => commits[at]);
-	return outcome;
+	// Answers come in any order; the outcome lists the commits in plan order.
+	const inPlanOrder = (places: number[]) => places.sort((a, b) => a - b);
+	return {
+		landed: inPlanOrder(landedAt).map((at) => commits[at]),
+		landedAt,
+		unknown: inPlanOrder(unknownAt).map((at) => commits[at]),
+		unknownAt,
+		newIds,
+		failure,
+	};
 }
