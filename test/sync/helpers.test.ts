@@ -7,7 +7,7 @@ import {
 } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { rowChanges } from '../../nodes/Fliplet/actions/entry/sync/compare';
 import { diffRows, startDiff } from '../../nodes/Fliplet/actions/entry/sync/diff';
-import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
+import { buildOutput, landedText } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
 import { attributesFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
@@ -441,6 +441,26 @@ describe('Sync output of commits that may have landed', () => {
 			},
 			{ action: 'delete', id: 3, key: 'gone', mayHaveLanded: true },
 		]);
+	});
+
+	it('names several of them in the plural', () => {
+		const plan = diffRows(rows({ Email: 'a' }, { Email: 'b' }, { Email: 'c' }), [], options());
+		const commits = planCommits(plan, {
+			chunkSize: 1,
+			merge: true,
+			runHooks: [],
+			outputRows: false,
+		});
+		const outcome = {
+			landed: [commits[2]],
+			landedAt: [2],
+			unknown: commits.slice(0, 2),
+			unknownAt: [0, 1],
+			newIds: new Map(),
+		};
+		expect(landedText(outcome, 3)).toBe(
+			'Commit 3 of 3 landed (1 inserted, 0 updated, 0 deleted). Commits 1–2 of 3 may have landed (2 inserted, 0 updated, 0 deleted): they failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored them',
+		);
 	});
 
 	it('gives a run that did not fail no such count', () => {
