@@ -115,6 +115,17 @@ export function effectStayed({ request, fault }: ScheduledRequest): boolean {
 	}
 }
 
+/**
+ * The fault the client met: a fault after the handler only takes effect when the handler ran
+ * through (one that refuses answers its own status first, e.g. a 404 for an entry another writer
+ * deleted, and the client sees that refusal).
+ */
+export function faultMet(scheduled: ScheduledRequest): FaultKind | undefined {
+	const { fault } = scheduled;
+	const after = fault === 'error-after' || fault === 'drop-after' || fault === 'cut-body';
+	return after || fault === 'timeout' ? (effectStayed(scheduled) ? fault : undefined) : fault;
+}
+
 /** A fault at the `nth` request of a class (counted per run, retries included). */
 export interface ScheduledFault<C extends string = string> {
 	on: C;

@@ -12,6 +12,7 @@ import {
 	armSchedule,
 	effectStayed,
 	faultKind,
+	faultMet,
 	leavesOutcomeUnknown,
 	RunFence,
 	scheduleParameters,
@@ -166,10 +167,13 @@ function allowedClaims(commit: CommitSeen, timesOut: boolean): Claim[] {
 	const { attempts } = commit;
 	const last = attempts[attempts.length - 1];
 	const status = last.request.status ?? 0;
-	if (last.fault === undefined && status >= 200 && status < 300) {
+	if (faultMet(last) === undefined && status >= 200 && status < 300) {
 		return timesOut ? ['landed', 'may have landed'] : ['landed'];
 	}
-	const unknown = attempts.some(({ fault }) => fault !== undefined && leavesOutcomeUnknown(fault));
+	const unknown = attempts.some((attempt) => {
+		const fault = faultMet(attempt);
+		return fault !== undefined && leavesOutcomeUnknown(fault);
+	});
 	// The transport re-sends an update or a delete after a fault or after a 429 without saying
 	// which: Sync counts one that failed after a retry as one that may have landed.
 	const retried = commit.kind !== 'inserted' && attempts.length > 1;
