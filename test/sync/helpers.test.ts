@@ -6,7 +6,7 @@ import {
 	planCommits,
 } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { rowChanges } from '../../nodes/Fliplet/actions/entry/sync/compare';
-import { diffRows, startDiff } from '../../nodes/Fliplet/actions/entry/sync/diff';
+import { diffRows, startDiff, type SyncPlan } from '../../nodes/Fliplet/actions/entry/sync/diff';
 import { buildOutput, landedText } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
@@ -383,6 +383,10 @@ describe('Sync output', () => {
 });
 
 describe('Sync output of commits that may have landed', () => {
+	/** The commits of a plan, one row each. */
+	const oneRowEach = (plan: SyncPlan, outputRows = false) =>
+		planCommits(plan, { chunkSize: 1, merge: true, runHooks: [], outputRows });
+
 	it('counts their rows apart and marks their row items, in plan order after those that landed', () => {
 		const plan = diffRows(
 			rows({ Email: 'a', N: 1 }, { Email: 'b', N: 2 }, { Email: 'c' }),
@@ -393,12 +397,7 @@ describe('Sync output of commits that may have landed', () => {
 			],
 			options({ mode: 'mirror' }),
 		);
-		const commits = planCommits(plan, {
-			chunkSize: 1,
-			merge: true,
-			runHooks: [],
-			outputRows: true,
-		});
+		const commits = oneRowEach(plan, true);
 		// Updates a, b; insert c; delete 3.
 		expect(commits.map((commit) => commit.kind)).toEqual(['update', 'update', 'insert', 'delete']);
 		const unknownAt = [1, 2, 3];
@@ -445,12 +444,7 @@ describe('Sync output of commits that may have landed', () => {
 
 	it('names several of them in the plural', () => {
 		const plan = diffRows(rows({ Email: 'a' }, { Email: 'b' }, { Email: 'c' }), [], options());
-		const commits = planCommits(plan, {
-			chunkSize: 1,
-			merge: true,
-			runHooks: [],
-			outputRows: false,
-		});
+		const commits = oneRowEach(plan);
 		const outcome = {
 			landed: [commits[2]],
 			landedAt: [2],
@@ -465,12 +459,7 @@ describe('Sync output of commits that may have landed', () => {
 
 	it('gives a run that did not fail no such count', () => {
 		const plan = diffRows(rows({ Email: 'a' }), [], options());
-		const commits = planCommits(plan, {
-			chunkSize: 1,
-			merge: true,
-			runHooks: [],
-			outputRows: false,
-		});
+		const commits = oneRowEach(plan);
 		const outcome = {
 			landed: commits,
 			landedAt: [0],
