@@ -36,6 +36,8 @@ const UNAUTHORISED = {
  * - waitFor (in-process tests only): a `status-before` answer waits for this promise, e.g. until
  *   the client's next request has arrived, so that request is on its way when this one fails; a
  *   `stamp-at-start` write waits for it before it is stored.
+ * - match (in-process tests only): the fault only meets a request whose parsed body this accepts,
+ *   e.g. the commit that carries a given row, whatever order concurrent requests arrive in.
  * - `cut-after` runs the handler and starts its answer (status, headers with the full
  *   Content-Length), then destroys the connection after `cutAtBytes` bytes of the body (default:
  *   half of it): a body cut mid-way.
@@ -53,7 +55,7 @@ const UNAUTHORISED = {
  * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after'|'stamp-at-start'|'ignore-offset',
  *   count?: number, status?: number, body?: unknown, headers?: Record<string, string>,
  *   delayMs?: number, cutAtBytes?: number, dripBytes?: number, dripMs?: number, method?: string,
- *   path?: string, waitFor?: Promise<unknown> }} Fault
+ *   path?: string, waitFor?: Promise<unknown>, match?: (body: any) => boolean }} Fault
  */
 
 /**
@@ -263,11 +265,12 @@ function parseBody(raw, contentType) {
 	return raw.toString('utf8');
 }
 
-function takeFault(sandbox, method, path) {
+function takeFault(sandbox, method, path, body) {
 	const index = sandbox.faults.findIndex(
 		(fault) =>
 			(!fault.method || fault.method.toUpperCase() === method) &&
-			(!fault.path || new RegExp(fault.path).test(path)),
+			(!fault.path || new RegExp(fault.path).test(path)) &&
+			(!fault.match || fault.match(body)),
 	);
 	if (index === -1) return undefined;
 	const fault = sandbox.faults[index];
@@ -394,7 +397,7 @@ async function handle(sandbox, req, res) {
 		return respond(error.status ?? 400, error.body ?? { message: error.message });
 	}
 
-	const fault = takeFault(sandbox, method, path);
+	const fault = takeFault(sandbox, method, path, record.body);
 	if (fault?.mode === 'drop-before') {
 		record.status = 0;
 		hungUpBySandbox = true;

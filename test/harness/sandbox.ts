@@ -83,6 +83,8 @@ export interface SandboxFault {
 	 * stamp-at-start write is stored once it settles (its rows keep the time it was taken).
 	 */
 	waitFor?: Promise<unknown>;
+	/** Only a request whose parsed body this accepts meets the fault. */
+	match?: (body: any) => boolean;
 }
 
 export function createSandbox(options: { rateLimits?: boolean; region?: string } = {}): Sandbox {

@@ -1,18 +1,21 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { IDataObject } from 'n8n-workflow';
 
-import { COMMITS_IN_FLIGHT, MAX_COMMIT_BYTES } from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import {
+	commitBody,
+	COMMITS_IN_FLIGHT,
+	MAX_COMMIT_BYTES,
+} from '../../nodes/Fliplet/actions/entry/sync/chunks';
+import { MAX_BYTES_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/sendCommits';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';
 import { DATA_SOURCE_LIMIT } from '../../nodes/Fliplet/transport/pacing';
-import { onSandboxRequest, useSandbox } from '../harness';
-import { faultNthCommit, type CommitFault } from '../reliability/commitFaults';
-import { commitsOf, dataSourceWith, runSync, storedData } from './fixtures';
+import { onSandboxRequest, useSandbox, type SandboxRequest } from '../harness';
+import type { CommitFault } from '../reliability/commitFaults';
+import { commitArrival, commitsOf, dataSourceWith, runSync, storedData } from './fixtures';
 
 const sandbox = useSandbox();
 
-let restoreLog: (() => void) | undefined;
 afterEach(() => {
-	restoreLog?.();
-	restoreLog = undefined;
 	sandbox().rateLimiter.enabled = false;
 });
 
@@ -75,11 +78,17 @@ describe('Sync chunks', () => {
 		async (_name, fault, storedChunks) => {
 			const id = await dataSourceWith(sandbox(), []);
 			const input = rows(MANY);
-			restoreLog = faultNthCommit(sandbox(), 2, fault);
+			// The second chunk, whichever order the commits on their way arrive in (the smaller
+			// third one may arrive first).
+			const secondChunk = input[DEFAULT_CHUNK_SIZE].Email;
+			sandbox().injectFault({
+				...fault,
+				method: 'POST',
+				path: '/commit$',
+				match: (body) => body?.entries?.[0]?.data?.Email === secondChunk,
+			});
 
 			const first = await runSync(sandbox(), id, input);
-			restoreLog();
-			restoreLog = undefined;
 
 			// Inserts are never re-sent on their own: the run stops at the failed chunk. The third
 			// was on its way with it and landed; the second may have (a lost answer).
@@ -108,23 +117,125 @@ describe('Sync chunks', () => {
 	);
 });
 
+/**
+ * The `held`-th commit to arrive is handled only once the `next`-th has arrived (or 5 s later, if
+ * Sync waits for its answer before sending that one). Tells, after the run, whether the held
+ * commit had been answered when the next one arrived.
+ */
+function holdCommitUntil(held: number, next: number): () => boolean | undefined {
+	let heldCommit: SandboxRequest | undefined;
+	let answeredFirst: boolean | undefined;
+	let seen = 0;
+	onSandboxRequest(sandbox(), (request) => {
+		if (!/\/commit$/.test(request.path)) return;
+		if (++seen === held) heldCommit = request;
+		if (seen === next) answeredFirst = heldCommit?.status !== undefined;
+	});
+	const arrival = commitArrival(sandbox(), next, 5000);
+	sandbox().beforeHandling({ path: '/commit$', nth: held, run: () => arrival });
+	return () => answeredFirst;
+}
+
 describe('Sync commits on their way', () => {
 	it('sends the next commit as soon as any answer is in, not only the oldest', async () => {
 		const id = await dataSourceWith(sandbox(), []);
-		// Commit 1 lands at once but its answer takes 400 ms; the others answer at once.
-		restoreLog = faultNthCommit(sandbox(), 1, { mode: 'delay', delayMs: 400 });
+		// The first commit to arrive is held; the others are answered at once.
+		const heldAnsweredFirst = holdCommitUntil(1, COMMITS_IN_FLIGHT + 1);
 		const count = (COMMITS_IN_FLIGHT + 2) * 4;
 		const result = await runSync(sandbox(), id, rows(count), { syncOptions: { chunkSize: 4 } });
 
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ inserted: count });
-		const commits = commitsOf(sandbox());
-		expect(commits.length).toBeGreaterThan(COMMITS_IN_FLIGHT);
-		// The commit after those that went together left while commit 1's answer was still held.
-		expect(commits[COMMITS_IN_FLIGHT].at - commits[0].at).toBeLessThan(400);
+		expect(commitsOf(sandbox()).length).toBeGreaterThan(COMMITS_IN_FLIGHT);
+		// The commit after those that went together left while the held one was unanswered.
+		expect(heldAnsweredFirst()).toBe(false);
 		const stored = emails(storedData(sandbox(), id));
 		expect(stored).toHaveLength(count);
 		expect(new Set(stored)).toEqual(new Set(emails(rows(count))));
+	});
+
+	it('counts the bytes of an answered commit off: the next large one goes while another is on its way', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		// Three commits of 6 MB: two fit in MAX_BYTES_IN_FLIGHT (16 MB), not three.
+		const blob = 'x'.repeat(6 * 1024 * 1024);
+		const input = rows(3).map((row) => ({ ...row, Blob: blob }));
+		const heldAnsweredFirst = holdCommitUntil(2, 3);
+		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: 1 } });
+
+		expect(result.error).toBeUndefined();
+		expect(MAX_BYTES_IN_FLIGHT).toBeLessThan(3 * blob.length);
+		// Once the first was answered, the third went while the second was still held.
+		expect(heldAnsweredFirst()).toBe(false);
+		expect(storedData(sandbox(), id)).toHaveLength(3);
+	});
+
+	it('lets commits go together up to exactly the bytes allowed on their way', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		// Two insert commits of one row each whose bodies make MAX_BYTES_IN_FLIGHT together.
+		const bodyBytes = (row: IDataObject) =>
+			Buffer.byteLength(
+				JSON.stringify(
+					commitBody(
+						{ kind: 'insert', idempotent: false, updates: [], inserts: [0], deletes: [] },
+						[row],
+						{ chunkSize: 1, merge: true, runHooks: [], outputRows: false },
+					),
+				),
+			);
+		const input = rows(2).map((row) => ({ ...row, Blob: '' }));
+		const blob = 'x'.repeat(MAX_BYTES_IN_FLIGHT / 2 - bodyBytes(input[0]));
+		for (const row of input) row.Blob = blob;
+		expect(input.map(bodyBytes)).toEqual([MAX_BYTES_IN_FLIGHT / 2, MAX_BYTES_IN_FLIGHT / 2]);
+		const heldAnsweredFirst = holdCommitUntil(1, 2);
+		const result = await runSync(sandbox(), id, input, { syncOptions: { chunkSize: 1 } });
+
+		expect(result.error).toBeUndefined();
+		expect(commitsOf(sandbox()).map((commit) => commit.bytes)).toEqual(input.map(bodyBytes));
+		// The second went while the first was held.
+		expect(heldAnsweredFirst()).toBe(false);
+	});
+
+	it('reports the commits that landed in plan order, whatever order their answers came in', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const input = rows(3);
+		const first = (body: any) => body?.entries?.[0]?.data?.Email;
+		// Commit 1 is handled once commit 2 was answered (and its answer had time to arrive);
+		// commit 3 is refused.
+		let secondAnswered!: () => void;
+		const answered = new Promise<void>((resolve) => {
+			secondAnswered = resolve;
+		});
+		const fallback = setTimeout(secondAnswered, 5000);
+		// Before each commit's handler (one interleave at a time: the sandbox awaits each in turn).
+		const beforeEachCommit = () =>
+			sandbox().beforeHandling({
+				path: '/commit$',
+				run: async (_state, body) => {
+					beforeEachCommit();
+					if (first(body) === input[1].Email) setTimeout(secondAnswered, 100);
+					if (first(body) === input[0].Email) await answered;
+				},
+			});
+		beforeEachCommit();
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 400,
+			method: 'POST',
+			path: '/commit$',
+			match: (body) => first(body) === input[2].Email,
+		});
+		const result = await runSync(
+			sandbox(),
+			id,
+			input,
+			{ syncOptions: { chunkSize: 1, outputRows: true } },
+			{ continueOnFail: true },
+		);
+		clearTimeout(fallback);
+
+		expect(result.json[0]).toMatchObject({ inserted: 2, commits: 2, failedCommit: 3 });
+		expect(String(result.json[0].description)).toMatch(/^Commits 1–2 of 3 landed \(2 inserted/);
+		expect(result.json.slice(1).map((row) => row.key)).toEqual(emails(input.slice(0, 2)));
 	});
 });
 

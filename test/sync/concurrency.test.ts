@@ -1,28 +1,16 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
-import type { IDataObject } from 'n8n-workflow';
-
-import { runNode, sandboxCredential, useSandbox, type Sandbox } from '../harness';
-import { commitsOf, dataSourceWith, queriesOf, runSync, storedEntries } from './fixtures';
-
-// The sandbox's store, to act as another writer inside the sandbox between two requests.
-const store = require('../../sandbox/dataSources/store');
+import { runNode, sandboxCredential, useSandbox } from '../harness';
+import {
+	commitsOf,
+	dataSourceWith,
+	duplicateKeys,
+	otherWriterInserts,
+	queriesOf,
+	runSync,
+	store,
+	storedEntries,
+} from './fixtures';
 
 const sandbox = useSandbox();
-
-function otherWriterInserts(state: any, dataSourceId: number, data: IDataObject) {
-	const dataSource = state.dataSources.find((ds: any) => ds.id === dataSourceId);
-	store.appendEntries(state, dataSourceId, [store.newEntry(state, dataSource, data)]);
-}
-
-/** Keys held by more than one entry. */
-function duplicateKeys(box: Sandbox, dataSourceId: number, column = 'Email'): string[] {
-	const seen = new Map<string, number>();
-	for (const entry of storedEntries(box, dataSourceId)) {
-		const key = String(entry.data[column]);
-		seen.set(key, (seen.get(key) ?? 0) + 1);
-	}
-	return [...seen].filter(([, count]) => count > 1).map(([key]) => key);
-}
 
 describe('Entry → Sync with other writers', () => {
 	it('a delete between two read pages makes Sync neither skip an entry nor insert a duplicate', async () => {

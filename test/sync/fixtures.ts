@@ -5,11 +5,31 @@ import {
 	apiRequests,
 	callSandbox,
 	faultNthRequest,
+	onSandboxRequest,
 	runNode,
 	sandboxCredential,
 	type RunResult,
 	type Sandbox,
 } from '../harness';
+
+// The sandbox's store, to act as another writer inside the sandbox between two requests.
+export const store = require('../../sandbox/dataSources/store');
+
+/** Another writer inserts an entry holding `data` (given the sandbox's state, e.g. in an interleave). */
+export function otherWriterInserts(state: any, dataSourceId: number, data: IDataObject): void {
+	const dataSource = state.dataSources.find((ds: any) => ds.id === dataSourceId);
+	store.appendEntries(state, dataSourceId, [store.newEntry(state, dataSource, data)]);
+}
+
+/** Keys held by more than one entry. */
+export function duplicateKeys(sandbox: Sandbox, dataSourceId: number, column = 'Email'): string[] {
+	const seen = new Map<string, number>();
+	for (const entry of storedEntries(sandbox, dataSourceId)) {
+		const key = String(entry.data[column]);
+		seen.set(key, (seen.get(key) ?? 0) + 1);
+	}
+	return [...seen].filter(([, count]) => count > 1).map(([key]) => key);
+}
 
 /** Calls the sandbox as a client would (to set up a data source), then forgets those requests. */
 async function call(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<any> {
@@ -54,6 +74,22 @@ export const storedData = (sandbox: Sandbox, dataSourceId: number) =>
 	storedEntries(sandbox, dataSourceId).map((entry) => entry.data);
 
 export const commitsOf = (sandbox: Sandbox) => apiRequests(sandbox, /\/commit$/);
+
+/**
+ * Resolves when the n-th commit has arrived, or after `fallbackMs` if it never does (a Sync that
+ * waits for an answer before sending it): the tests then see it missing.
+ */
+export function commitArrival(sandbox: Sandbox, n: number, fallbackMs = 2000): Promise<void> {
+	return new Promise((resolve) => {
+		let seen = 0;
+		const timer = setTimeout(resolve, fallbackMs);
+		onSandboxRequest(sandbox, (request) => {
+			if (request.method !== 'POST' || !/\/commit$/.test(request.path) || ++seen !== n) return;
+			clearTimeout(timer);
+			resolve();
+		});
+	});
+}
 export const queriesOf = (sandbox: Sandbox) => apiRequests(sandbox, /\/data\/query$/);
 
 export async function runSync(
@@ -61,8 +97,10 @@ export async function runSync(
 	dataSourceId: number,
 	rows: IDataObject[],
 	parameters: IDataObject = {},
-	options: { continueOnFail?: boolean } = {},
+	options: { continueOnFail?: boolean; timeoutSeconds?: number } = {},
 ): Promise<RunResult> {
+	const flipletApi = sandboxCredential(sandbox).flipletApi;
+	if (options.timeoutSeconds !== undefined) flipletApi.timeout = options.timeoutSeconds;
 	return await runNode({
 		parameters: {
 			resource: 'entry',
@@ -72,7 +110,7 @@ export async function runSync(
 			...parameters,
 		} as any,
 		input: rows.map((json) => ({ json })),
-		credentials: sandboxCredential(sandbox),
+		credentials: { flipletApi },
 		continueOnFail: options.continueOnFail,
 	});
 }

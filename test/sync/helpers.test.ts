@@ -6,14 +6,17 @@ import {
 	planCommits,
 } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { rowChanges } from '../../nodes/Fliplet/actions/entry/sync/compare';
-import { diffRows, startDiff } from '../../nodes/Fliplet/actions/entry/sync/diff';
-import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
+import { diffRows, startDiff, type SyncPlan } from '../../nodes/Fliplet/actions/entry/sync/diff';
+import { buildOutput, landedText } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
 import { columnsFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
+import { mayHaveLanded } from '../../nodes/Fliplet/actions/entry/sync/mayHaveLanded';
+import { toNodeApiError, type ApiFailure } from '../../nodes/Fliplet/transport/errors';
 import { insertsOf, options, rows } from './planInputs';
+import { NodeOperationError, type INode } from 'n8n-workflow';
 
 describe('Sync keys', () => {
 	it('parses a comma-separated list of key columns', () => {
@@ -351,7 +354,13 @@ describe('Sync output', () => {
 		const output = buildOutput({
 			plan,
 			commits,
-			outcome: { landed: commits, landedAt: commits.map((_, at) => at), newIds: new Map() },
+			outcome: {
+				landed: commits,
+				landedAt: commits.map((_, at) => at),
+				unknown: [],
+				unknownAt: [],
+				newIds: new Map(),
+			},
 			mode: 'insertAndUpdate',
 			requests: 2,
 			itemCount: 1,
@@ -365,5 +374,178 @@ describe('Sync output', () => {
 			idNote: expect.stringContaining('did not return the id'),
 		});
 		expect(output[1].pairedItem).toEqual({ item: 0 });
+	});
+});
+
+describe('Sync output of commits that may have landed', () => {
+	/** The commits of a plan, one row each. */
+	const oneRowEach = (plan: SyncPlan, outputRows = false) =>
+		planCommits(plan, { chunkSize: 1, merge: true, runHooks: [], outputRows });
+
+	it('counts their rows apart and marks their row items, in plan order after those that landed', () => {
+		const plan = diffRows(
+			rows({ Email: 'a', N: 1 }, { Email: 'b', N: 2 }, { Email: 'c' }),
+			[
+				{ id: 1, data: { Email: 'a', N: 0 } },
+				{ id: 2, data: { Email: 'b', N: 0 } },
+				{ id: 3, data: { Email: 'gone' } },
+			],
+			options({ mode: 'mirror' }),
+		);
+		const commits = oneRowEach(plan, true);
+		// Updates a, b; insert c; delete 3.
+		expect(commits.map((commit) => commit.kind)).toEqual(['update', 'update', 'insert', 'delete']);
+		const unknownAt = [1, 2, 3];
+		const output = buildOutput(
+			{
+				plan,
+				commits,
+				outcome: {
+					landed: [commits[0]],
+					landedAt: [0],
+					unknown: unknownAt.map((at) => commits[at]),
+					unknownAt,
+					newIds: new Map(),
+				},
+				mode: 'mirror',
+				requests: 5,
+				itemCount: 3,
+				outputRows: true,
+			},
+			{ error: 'failed' },
+		);
+		expect(output[0].json).toMatchObject({
+			updated: 1,
+			inserted: 0,
+			deleted: 0,
+			commits: 1,
+			mayHaveLanded: { commits: 3, inserted: 1, updated: 1, deleted: 1 },
+			error: 'failed',
+		});
+		expect(output.slice(1).map((item) => item.json)).toEqual([
+			{ action: 'update', id: 1, key: 'a', data: { Email: 'a', N: 1 } },
+			{ action: 'update', id: 2, key: 'b', data: { Email: 'b', N: 2 }, mayHaveLanded: true },
+			{
+				action: 'insert',
+				id: null,
+				key: 'c',
+				data: { Email: 'c' },
+				mayHaveLanded: true,
+				idNote: expect.stringMatching(/^The commit of this row failed after being sent/),
+			},
+			{ action: 'delete', id: 3, key: 'gone', mayHaveLanded: true },
+		]);
+	});
+
+	it('names several of them in the plural', () => {
+		const plan = diffRows(rows({ Email: 'a' }, { Email: 'b' }, { Email: 'c' }), [], options());
+		const commits = oneRowEach(plan);
+		const outcome = {
+			landed: [commits[2]],
+			landedAt: [2],
+			unknown: commits.slice(0, 2),
+			unknownAt: [0, 1],
+			newIds: new Map(),
+		};
+		expect(landedText(outcome, 3)).toBe(
+			'Commit 3 of 3 landed (1 inserted, 0 updated, 0 deleted). Commits 1–2 of 3 may have landed (2 inserted, 0 updated, 0 deleted): they failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored them',
+		);
+	});
+
+	it('gives a run that did not fail no such count', () => {
+		const plan = diffRows(rows({ Email: 'a' }), [], options());
+		const commits = oneRowEach(plan);
+		const outcome = {
+			landed: commits,
+			landedAt: [0],
+			unknown: [],
+			unknownAt: [],
+			newIds: new Map(),
+		};
+		const input = {
+			plan,
+			commits,
+			outcome,
+			mode: 'insertAndUpdate' as const,
+			requests: 2,
+			itemCount: 1,
+			outputRows: false,
+		};
+		expect(buildOutput(input)[0].json).not.toHaveProperty('mayHaveLanded');
+		expect(buildOutput({ ...input, outcome: undefined })[0].json).not.toHaveProperty(
+			'mayHaveLanded',
+		);
+	});
+});
+
+describe('Sync: whether a failed commit may have landed, from what the transport recorded', () => {
+	const node: INode = {
+		id: 'n',
+		name: 'Fliplet',
+		type: 'n8n-nodes-fliplet.fliplet',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const failure = (idempotent: boolean, details: Partial<ApiFailure>) =>
+		toNodeApiError(node, {
+			method: 'POST',
+			path: '/v1/data-sources/1/commit',
+			attempts: 1,
+			idempotent,
+			...details,
+		});
+
+	it.each([
+		['an insert answered 502', false, { status: 502, mayHaveBeenProcessed: true }, true],
+		[
+			'an insert whose connection was lost',
+			false,
+			{ networkCode: 'ECONNRESET', mayHaveBeenProcessed: true },
+			true,
+		],
+		[
+			'an insert whose connection was refused',
+			false,
+			{ networkCode: 'ECONNREFUSED', mayHaveBeenProcessed: false },
+			false,
+		],
+		['an insert refused 400', false, { status: 400 }, false],
+		['an insert refused 429 after waiting', false, { status: 429, attempts: 9 }, false],
+		[
+			'an update said never to have reached the server',
+			true,
+			{ status: 503, mayHaveBeenProcessed: false },
+			false,
+		],
+		['an update lost on the network', true, { networkCode: 'ECONNRESET' }, true],
+		['an update answered 500 after its retries', true, { status: 500, attempts: 4 }, true],
+		['an update answered 500 with no retry left', true, { status: 500, attempts: 1 }, true],
+		['an update refused 499 at once', true, { status: 499 }, false],
+		['an update refused 404 after a retry', true, { status: 404, attempts: 2 }, true],
+		['an update refused 404 at once', true, { status: 404, attempts: 1 }, false],
+	] as Array<[string, boolean, Partial<ApiFailure>, boolean]>)(
+		'%s',
+		(_name, idempotent, details, expected) => {
+			expect(mayHaveLanded(failure(idempotent, details), idempotent)).toBe(expected);
+		},
+	);
+
+	it('a failure with no API response was never sent', () => {
+		expect(mayHaveLanded(new NodeOperationError(node, 'A body JSON cannot carry'), false)).toBe(
+			false,
+		);
+		expect(mayHaveLanded(new Error('boom'), true)).toBe(false);
+		expect(mayHaveLanded(Object.assign(new Error('odd'), { errorResponse: 'text' }), true)).toBe(
+			false,
+		);
+		expect(mayHaveLanded(Object.assign(new Error('odd'), { errorResponse: null }), true)).toBe(
+			false,
+		);
+	});
+
+	it('an update whose record has no attempts counts as sent once', () => {
+		const error = Object.assign(new Error('odd'), { errorResponse: { status: 404 } });
+		expect(mayHaveLanded(error, true)).toBe(false);
 	});
 });

@@ -26,6 +26,7 @@ const emptyPlan = (more: Partial<SyncPlan> = {}): SyncPlan => ({
 	skipped: [],
 	existingCount: 0,
 	flaggedAbsent: 0,
+	shared: [],
 	rows: [],
 	keys: [],
 	...more,

@@ -398,7 +398,7 @@ describe('Entry → Sync: failures after the plan', () => {
 		expect(result.error?.description).toBe(`None of the 1 commits had landed. ${RERUN_IS_SAFE}`);
 	});
 
-	it('a refused commit passes on the API advice; a server failure does not', async () => {
+	it('a refused commit passes on the API advice; a server failure may have landed, and says so', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		failNthCommit(sandbox(), 1, 422);
 		const refused = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
@@ -408,7 +408,9 @@ describe('Entry → Sync: failures after the plan', () => {
 
 		failNthCommit(sandbox(), 1, 500);
 		const failed = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
-		expect(failed.error?.description).toBe(`None of the 1 commits had landed. ${RERUN_IS_SAFE}`);
+		expect(failed.error?.description).toBe(
+			`Commit 1 of 1 may have landed (1 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. ${RERUN_IS_SAFE}`,
+		);
 	});
 
 	it('an update-only run checks no key for duplicates', async () => {
@@ -428,10 +430,10 @@ describe('Entry → Sync: failures after the plan', () => {
 		});
 		const result = await runSync(sandbox(), id, [{ Email: 'x@x.io' }, { Email: 'y@x.io' }]);
 		expect(result.error?.message).toBe(
-			'Sync wrote its rows, but checking the new keys for duplicates failed: Aggregation refused',
+			'Sync wrote its rows, but checking the keys for duplicates failed: Aggregation refused',
 		);
 		expect(result.error?.description).toBe(
-			'2 rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a run that inserts a key checks it. The API refused the request: check the fields of this item.',
+			'2 rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a key it finds on several entries keeps only one. The API refused the request: check the fields of this item.',
 		);
 		expect(storedData(sandbox(), id)).toHaveLength(4);
 	});

@@ -425,7 +425,10 @@ describe('Entry → Sync', () => {
 		});
 
 		expect(result.error?.message).toMatch(/^Sync stopped at commit 1 of 2 \(update of 1 rows\)/);
-		expect(result.error?.description).toContain('None of the 2 commits had landed');
+		// An update the server answered 500 four times may have been stored by any of them.
+		expect(result.error?.description).toMatch(
+			/^Commit 1 of 2 may have landed \(0 inserted, 1 updated, 0 deleted\): /,
+		);
 		expect(commitsOf(sandbox()).every((commit) => commit.body.delete === undefined)).toBe(true);
 		expect(storedData(sandbox(), id)).toEqual(people);
 	});

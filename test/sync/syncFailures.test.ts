@@ -4,9 +4,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { clientIdOf, COMMITS_IN_FLIGHT } from '../../nodes/Fliplet/actions/entry/sync/chunks';
 import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
-import { onSandboxRequest, useSandbox, type Sandbox } from '../harness';
+import { useSandbox, type Sandbox } from '../harness';
 import { faultNthCommit, type CommitFault } from '../reliability/commitFaults';
 import {
+	commitArrival,
 	commitsOf,
 	dataSourceWith,
 	queriesOf,
@@ -43,25 +44,9 @@ const REFUSAL = { message: 'Entry rejected by a data source rule' };
  * `whileCommit`, only once that later commit has arrived (so it is on its way when this one fails).
  */
 function refuseNthCommit(n: number, status: number, whileCommit?: number) {
-	const waitFor = whileCommit === undefined ? undefined : commitArrival(whileCommit);
+	const waitFor = whileCommit === undefined ? undefined : commitArrival(sandbox(), whileCommit);
 	const fault: CommitFault = { mode: 'status-before', status, body: REFUSAL, waitFor };
 	faultNthCommit(sandbox(), n, fault);
-}
-
-/**
- * Resolves when the n-th commit has arrived, or after two seconds if it never does (Sync that
- * waits for each commit before sending the next): the tests then see it missing.
- */
-function commitArrival(n: number): Promise<void> {
-	return new Promise((resolve) => {
-		let seen = 0;
-		const timer = setTimeout(resolve, 2000);
-		onSandboxRequest(sandbox(), (request) => {
-			if (request.method !== 'POST' || !/\/commit$/.test(request.path) || ++seen !== n) return;
-			clearTimeout(timer);
-			resolve();
-		});
-	});
 }
 
 describe('Entry → Sync: a commit that fails', () => {
@@ -115,14 +100,14 @@ describe('Entry → Sync: a commit that fails', () => {
 		},
 	);
 
-	it('a server failure of an insert commit gives no advice beyond the safe re-run (the API said nothing to fix)', async () => {
+	it('a server failure of an insert commit may have landed: no advice beyond the safe re-run (the API said nothing to fix)', async () => {
 		const id = await dataSourceWith(sandbox(), remote);
 		refuseNthCommit(2, 500);
 		const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
 
 		expect(result.error?.message).toMatch(/^Sync stopped at commit 2 of 3 \(insert of 2 rows\): /);
 		expect(result.error?.description).toBe(
-			`Commit 1 of 3 landed (0 inserted, 2 updated, 0 deleted). ${RERUN_IS_SAFE}`,
+			`Commit 1 of 3 landed (0 inserted, 2 updated, 0 deleted). Commit 2 of 3 may have landed (2 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. ${RERUN_IS_SAFE}`,
 		);
 		// An insert is never re-sent on its own.
 		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([200, 500]);
@@ -164,7 +149,7 @@ describe('Entry → Sync: a commit that fails while the next ones are on their w
 			`Sync stopped at commit 1 of 2 (insert of 2 rows): ${REFUSAL.message}`,
 		);
 		expect(result.error?.description).toBe(
-			`Commit 2 of 2 landed (2 inserted, 0 updated, 0 deleted). ${RERUN_IS_SAFE}`,
+			`Commit 2 of 2 landed (2 inserted, 0 updated, 0 deleted). Commit 1 of 2 may have landed (2 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. ${RERUN_IS_SAFE}`,
 		);
 		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([500, 200]);
 		expect(storedData(sandbox(), id)).toEqual(rows(4).slice(2));

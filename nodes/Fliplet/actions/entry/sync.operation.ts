@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
@@ -121,41 +122,55 @@ function refuseTooManyDeletes(
 
 type FailedError = Error & { description?: string | null; httpCode?: string | null };
 
-/** The commit error, told as where Sync stopped, what landed and why re-running is safe. */
+/**
+ * The commit error, told as where Sync stopped, what landed (or may have) and why re-running is
+ * safe. A failed check of the keys after it is added to it, never put in its place: which commit
+ * did not land stays the first cause.
+ */
 function explainFailure(
 	outcome: CommitOutcome,
-	total: number,
 	commits: ReturnType<typeof planCommits>,
+	checkFailure?: Error,
 ): FailedError {
 	const { index, error } = outcome.failure!;
 	const failed = commits[index];
 	const rows = failed.inserts.length + failed.updates.length + failed.deletes.length;
-	error.message = `Sync stopped at commit ${index + 1} of ${total} (${failed.kind} of ${rows} rows): ${error.message}`;
+	error.message = `Sync stopped at commit ${index + 1} of ${commits.length} (${failed.kind} of ${rows} rows): ${error.message}`;
 	const status = Number(error.httpCode);
 	// For server and network failures the generic advice ("check before re-sending") does not apply:
 	// Sync re-reads and diffs, so a re-run cannot duplicate what landed. A refusal of the API or of
 	// the node itself (data it cannot send) says what to fix.
 	const refused = (status >= 400 && status < 500) || error instanceof NodeOperationError;
 	const fix = refused && error.description ? ` ${error.description}` : '';
-	error.description = `${landedText(outcome, total)}. ${RERUN_IS_SAFE}${fix}`;
+	const check = checkFailure
+		? ` Checking the keys for duplicates failed too (${checkFailure.message}), so another run inserting the same keys meanwhile could have left a key on two entries.`
+		: '';
+	error.description = `${landedText(outcome, commits.length)}.${check} ${RERUN_IS_SAFE}${fix}`;
 	return error;
 }
 
-/** The duplicate repair, told as what it is when it fails: the rows themselves were written. */
-async function repairAfterInserts(
+/** A failed check of the keys after every commit landed, told as what it is: the rows were written. */
+function explainCheckFailure(failure: NodeApiError | NodeOperationError, inserted: number) {
+	failure.message = `Sync wrote its rows, but checking the keys for duplicates failed: ${failure.message}`;
+	failure.description =
+		`${inserted} rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a key it finds on several entries keeps only one. ${failure.description ?? ''}`.trim();
+	return failure;
+}
+
+/**
+ * The check of the keys after the commits (see repairDuplicates). Its failure is handed back, not
+ * thrown, so that a commit's failure before it stays the error.
+ */
+async function checkKeys(
 	this: IExecuteFunctions,
 	scope: RepairScope & { plan: SyncPlan },
-	inserted: number[],
-): Promise<Repair> {
+	keys: number[],
+): Promise<{ repair: Repair } | { failure: NodeApiError | NodeOperationError }> {
 	try {
 		const sourceWasEmpty = scope.plan.existingCount === 0;
-		return await repairDuplicates.call(this, scope, inserted, sourceWasEmpty);
+		return { repair: await repairDuplicates.call(this, scope, keys, sourceWasEmpty) };
 	} catch (error) {
-		const failure = asNodeError(this.getNode(), error, 0);
-		failure.message = `Sync wrote its rows, but checking the new keys for duplicates failed: ${failure.message}`;
-		failure.description =
-			`${inserted.length} rows were inserted. Another run of Sync inserting the same keys at the same time could have left a key on two entries; this run could not check. Run Sync again with the same input when the cause is fixed: it inserts nothing twice, and a run that inserts a key checks it. ${failure.description ?? ''}`.trim();
-		throw failure;
+		return { failure: asNodeError(this.getNode(), error, 0) };
 	}
 }
 
@@ -262,20 +277,28 @@ async function sync(
 	if (settings.dryRun) return output(buildOutput({ ...summaryInput, requests: counter.requests }));
 
 	const outcome = await sendCommits.call(this, target, commits, rows, settings, counter);
-	const inserted = outcome.landed.flatMap((commit) => commit.inserts);
-	// Even after a failure part-way, the keys that landed are checked: overlapping runs converge.
+	// Even after a failure part-way, the keys that landed or may have are checked, so overlapping
+	// runs converge; so are the keys the read found on several entries, which a commit whose answer
+	// was lost may have left behind.
+	const inserted = [...outcome.landed, ...outcome.unknown].flatMap((commit) => commit.inserts);
 	const scope = { target, plan, settings, counter };
-	const repair = await repairAfterInserts.call(this, scope, inserted);
+	const check = await checkKeys.call(this, scope, [...inserted, ...plan.shared]);
+	const checkFailure = 'failure' in check ? check.failure : undefined;
+	const repair = 'repair' in check ? check.repair : undefined;
 	const result = { ...summaryInput, outcome, repair, requests: counter.requests };
-	if (!outcome.failure) return output(buildOutput(result));
+	if (!outcome.failure && !checkFailure) return output(buildOutput(result));
 
-	const error = explainFailure(outcome, commits.length, commits);
+	const error = outcome.failure
+		? explainFailure(outcome, commits, checkFailure)
+		: explainCheckFailure(checkFailure!, inserted.length);
 	if (!this.continueOnFail()) throw error;
 	const failure: IDataObject = {
 		error: error.message,
 		description: error.description ?? null,
-		failedCommit: outcome.failure.index + 1,
-		totalCommits: commits.length,
+		...(outcome.failure
+			? { failedCommit: outcome.failure.index + 1, totalCommits: commits.length }
+			: {}),
+		...(checkFailure ? { duplicateCheckError: checkFailure.message } : {}),
 	};
 	return output(buildOutput(result, failure));
 }

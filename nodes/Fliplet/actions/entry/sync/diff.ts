@@ -57,6 +57,11 @@ export interface SyncPlan {
 	existingCount: number;
 	/** Rows flagged for deletion whose key has no entry: left out. */
 	flaggedAbsent: number;
+	/**
+	 * Rows whose key the read found on more than one entry (outside mirror mode, which deletes the
+	 * extra entries itself): their keys are checked and repaired after the commits, like new keys.
+	 */
+	shared: number[];
 	rows: InputRows;
 	/** The key of each row, undefined for a row without one. */
 	keys: ReadonlyArray<string | undefined>;
@@ -70,6 +75,8 @@ function quoteList(names: Array<string | number>): string {
 const MATCHED = 1;
 /** Its key is also another row's: neither is used (none is guessed right). */
 const DUPLICATE = 2;
+/** Matched, and its key was found on another entry too. */
+const SHARED = 3;
 
 /** The rows' keys and an index of them, with the rows skipped for no key or a shared key. */
 export interface KeyedRows {
@@ -183,7 +190,8 @@ export interface EntryDiff {
  * Each entry is compared with its row as it arrives and then dropped, so the read never holds the
  * data source in memory. The first entry of a key is the one a row updates; later entries of that
  * key and entries without a key are strays, which mirror deletes unless their key is ambiguous in
- * the input (then they are left alone, like the rows themselves).
+ * the input (then they are left alone, like the rows themselves). Other modes list the rows whose
+ * key has strays (`shared`), for the check of keys on several entries after the commits.
  */
 export function startDiff(
 	rows: InputRows,
@@ -201,6 +209,7 @@ export function startDiff(
 		skipped,
 		existingCount: 0,
 		flaggedAbsent: 0,
+		shared: [],
 		rows,
 		keys,
 	};
@@ -251,6 +260,11 @@ export function startDiff(
 				compare(itemIndex, key, id, stored);
 			} else if (mirror && (itemIndex === undefined || marks[itemIndex] !== DUPLICATE)) {
 				plan.deletes.push({ id, key });
+			} else if (itemIndex !== undefined && marks[itemIndex] === MATCHED) {
+				// Left, for one, by a commit whose answer was lost while another writer inserted the
+				// same key: checked and repaired after the commits.
+				marks[itemIndex] = SHARED;
+				plan.shared.push(itemIndex);
 			}
 		},
 		finish() {

@@ -147,25 +147,27 @@ async function entriesByKey(
 const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
 
 /**
- * After inserting, makes each key this run inserted be held by exactly one entry: another run
- * (an overlapping execution, another worker) may have inserted the same key meanwhile. Every run
- * keeps the entry with the lowest id and deletes the others, so overlapping runs repair the same
- * way and converge. Costs one request per few hundred thousand keys when there is no duplicate,
- * and one in all after filling an empty data source (`sourceWasEmpty`) that nobody else wrote to.
+ * After the commits, makes the key of each `checked` row be held by exactly one entry: the rows
+ * this run inserted (or may have: a commit whose answer was lost) and those whose key the read
+ * found on several entries. Another run (an overlapping execution, another worker) may have
+ * inserted the same key meanwhile. Every run keeps the entry with the lowest id and deletes the
+ * others, so overlapping runs repair the same way and converge. Costs one request per few hundred
+ * thousand keys when there is no duplicate, and one in all after filling an empty data source
+ * (`sourceWasEmpty`) that nobody else wrote to.
  */
 export async function repairDuplicates(
 	this: IExecuteFunctions,
 	scope: RepairScope,
-	inserted: number[],
+	checked: number[],
 	sourceWasEmpty: boolean,
 ): Promise<Repair> {
 	const { target, plan, counter } = scope;
-	if (sourceWasEmpty && inserted.length) {
-		if (await holdsOnlyInserted.call(this, scope, inserted.length)) return { removed: 0 };
+	if (sourceWasEmpty && checked.length) {
+		if (await holdsOnlyInserted.call(this, scope, checked.length)) return { removed: 0 };
 	}
 	const extra: number[] = [];
 	const keySize = (itemIndex: number) => (plan.keys[itemIndex] as string).length + 4;
-	for (const part of chunkBy(inserted, Infinity, CHECK_BYTES, keySize)) {
+	for (const part of chunkBy(checked, Infinity, CHECK_BYTES, keySize)) {
 		const where = keyFilters(scope, part);
 		if (!(await mayHoldDuplicates.call(this, scope, part, where))) continue;
 		const byKey = await entriesByKey.call(this, scope, part, where);

@@ -12,15 +12,23 @@ import {
 	type PlannedCommit,
 } from './chunks';
 import type { InputRows } from './diff';
+import { mayHaveLanded } from './mayHaveLanded';
 
 export interface CommitOutcome {
 	/** The commits that landed, in plan order. */
 	landed: PlannedCommit[];
 	/** Their places in the plan (0-based), in the same order. */
 	landedAt: number[];
+	/** The commits that failed in a way that may have come after the server stored them. */
+	unknown: PlannedCommit[];
+	/** Their places in the plan (0-based), in the same order. */
+	unknownAt: number[];
 	/** New entry id by input item index, from the `clientIds` the API returned. */
 	newIds: Map<number, number>;
-	/** The first commit that did not land; commits after it may have landed (see `landedAt`). */
+	/**
+	 * The first commit that failed (it did not land, or may have: see `unknownAt`); commits after
+	 * it may have landed (see `landedAt`).
+	 */
 	failure?: {
 		index: number;
 		error: Error & { description?: string | null; httpCode?: string | null };
@@ -58,7 +66,8 @@ async function settled(index: number, answer: Promise<unknown>): Promise<Settled
 /**
  * Sends the commits in plan order, several at a time (see COMMITS_IN_FLIGHT), and sends no more
  * once one fails: the outcome lists exactly the commits that landed (those already on their way
- * when one failed may have) and the first that did not. A delete commit is only sent once every
+ * when one failed may have), those whose answer was lost after they may have been stored, and the
+ * first that failed. A delete commit is only sent once every
  * commit before it has landed, so a failure never deletes an entry whose row did not land. Each
  * body is serialized while the commits before it are on their way (after letting the last request
  * out), so n8n and the server work at the same time; the next commit goes as soon as any answer is
@@ -72,7 +81,10 @@ export async function sendCommits(
 	options: CommitOptions,
 	counter: { requests: number },
 ): Promise<CommitOutcome> {
-	const outcome: CommitOutcome = { landed: [], landedAt: [], newIds: new Map() };
+	const landedAt: number[] = [];
+	const unknownAt: number[] = [];
+	const newIds = new Map<number, number>();
+	let failure: CommitOutcome['failure'];
 	// A body JSON cannot carry is that commit's failure: nothing after it is sent.
 	const bodyOf = (index: number): JsonBody | Error => {
 		try {
@@ -82,7 +94,7 @@ export async function sendCommits(
 		}
 	};
 	const fail = (index: number, error: Error) => {
-		if (!outcome.failure || index < outcome.failure.index) outcome.failure = { index, error };
+		if (!failure || index < failure.index) failure = { index, error };
 	};
 	const onTheWay = new Map<number, { bytes: number; result: Promise<Settled> }>();
 	let bytesOnTheWay = 0;
@@ -93,11 +105,10 @@ export async function sendCommits(
 			onTheWay.size < COMMITS_IN_FLIGHT && bytesOnTheWay + body.bytes.length <= MAX_BYTES_IN_FLIGHT
 		);
 	};
-	const landedAt: number[] = [];
 	let index = 0;
 	let next = commits.length ? bodyOf(0) : undefined;
-	while (onTheWay.size || (index < commits.length && !outcome.failure)) {
-		while (next !== undefined && !outcome.failure && mayGo(index, next)) {
+	for (;;) {
+		while (next !== undefined && !failure && mayGo(index, next)) {
 			if (next instanceof Error) {
 				fail(index, next);
 				break;
@@ -125,6 +136,8 @@ export async function sendCommits(
 		onTheWay.delete(result.index);
 		if ('error' in result) {
 			fail(result.index, result.error);
+			if (mayHaveLanded(result.error, commits[result.index].idempotent))
+				unknownAt.push(result.index);
 			continue;
 		}
 		landedAt.push(result.index);
@@ -136,11 +149,18 @@ export async function sendCommits(
 			);
 			for (const { clientId, id } of readClientIds(result.value)) {
 				const itemIndex = itemByClientId.get(clientId);
-				if (itemIndex !== undefined) outcome.newIds.set(itemIndex, id);
+				if (itemIndex !== undefined) newIds.set(itemIndex, id);
 			}
 		}
 	}
-	outcome.landedAt = landedAt.sort((a, b) => a - b);
-	outcome.landed = outcome.landedAt.map((at) => commits[at]);
-	return outcome;
+	// Answers come in any order; the outcome lists the commits in plan order.
+	const inPlanOrder = (places: number[]) => places.sort((a, b) => a - b);
+	return {
+		landed: inPlanOrder(landedAt).map((at) => commits[at]),
+		landedAt,
+		unknown: inPlanOrder(unknownAt).map((at) => commits[at]),
+		unknownAt,
+		newIds,
+		failure,
+	};
 }

@@ -6,10 +6,13 @@ import type { CommitOutcome } from './sendCommits';
 import type { Repair } from './repairDuplicates';
 
 export const RERUN_IS_SAFE =
-	'Nothing already in the data source was lost, and re-running Sync is safe: it reads the data source again and only sends what still differs, so rows that landed are not duplicated.';
+	'Nothing already in the data source was lost, and re-running Sync is safe: it reads the data source again and only sends what still differs, so rows that landed (or may have) are not duplicated, and a key it finds on several entries keeps only one.';
 
 const NO_IDS_NOTE =
 	'Fliplet did not return the id of this new entry (no clientIds in the commit response); read the data source to get it.';
+
+const MAY_HAVE_LANDED_NOTE =
+	'The commit of this row failed after being sent, so whether it landed is unknown. Run Sync again: it finds the row if it landed and sends it if not.';
 
 interface Counts {
 	inserted: number;
@@ -39,16 +42,28 @@ function placesText(places: number[]): string {
 	return runs.length > 1 ? `${runs.slice(0, -1).join(', ')} and ${runs[runs.length - 1]}` : runs[0];
 }
 
+/** "Commits 1–2 of 5 landed (2 inserted, 0 updated, 0 deleted)", with `verb` for "landed". */
+function commitsText(places: number[], commits: PlannedCommit[], total: number, verb: string) {
+	const { inserted, updated, deleted } = countOf(commits);
+	const which = `${places.length === 1 ? 'Commit' : 'Commits'} ${placesText(places)}`;
+	return `${which} of ${total} ${verb} (${inserted} inserted, ${updated} updated, ${deleted} deleted)`;
+}
+
 /**
  * "Commits 1–2 of 5 landed (2 inserted, …)" for a failure part-way; commits that were on their way
- * when one failed may have landed after it: "Commits 1 and 3 of 5 landed".
+ * when one failed may have landed after it: "Commits 1 and 3 of 5 landed". Commits whose answer was
+ * lost are told apart: "Commit 4 of 5 may have landed (…)".
  */
 export function landedText(outcome: CommitOutcome, total: number): string {
-	const { inserted, updated, deleted } = countOf(outcome.landed);
-	const landed = outcome.landedAt.length;
-	if (!landed) return `None of the ${total} commits had landed`;
-	const which = `${landed === 1 ? 'Commit' : 'Commits'} ${placesText(outcome.landedAt)}`;
-	return `${which} of ${total} landed (${inserted} inserted, ${updated} updated, ${deleted} deleted)`;
+	const { landed, landedAt, unknown, unknownAt } = outcome;
+	const parts: string[] = [];
+	if (landedAt.length) parts.push(commitsText(landedAt, landed, total, 'landed'));
+	if (unknownAt.length) {
+		parts.push(
+			`${commitsText(unknownAt, unknown, total, 'may have landed')}: ${unknownAt.length === 1 ? 'it' : 'they'} failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored ${unknownAt.length === 1 ? 'it' : 'them'}`,
+		);
+	}
+	return parts.length ? parts.join('. ') : `None of the ${total} commits had landed`;
 }
 
 export interface SummaryInput {
@@ -68,9 +83,16 @@ export interface SummaryInput {
 
 const allItems = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
 
+/** `{commits, inserted, updated, deleted}` of the commits whose answer was lost. */
+function unknownCounts(outcome: CommitOutcome): IDataObject {
+	return { commits: outcome.unknown.length, ...countOf(outcome.unknown) };
+}
+
 /**
  * The summary item (paired with every input item), then, when asked, one item per changed row
- * (paired with its input item; deleted entries have none, so they pair with all).
+ * (paired with its input item; deleted entries have none, so they pair with all). After a failure,
+ * the summary counts the rows of the commits whose answer was lost apart (`mayHaveLanded`), and
+ * their row items say so.
  */
 export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeExecutionData[] {
 	const { plan, commits, outcome } = input;
@@ -86,6 +108,8 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 		commits: outcome ? outcome.landed.length : 0,
 		mode: input.mode,
 		dryRun: !outcome,
+		// Only a run that sent something can fail.
+		...(failure ? { mayHaveLanded: unknownCounts(outcome!) } : {}),
 		...(failure ?? {}),
 	};
 	// One shared list: n8n stores execution data with shared references kept, so pairing many
@@ -94,10 +118,11 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 	const output: INodeExecutionData[] = [{ json: summary, pairedItem: everyItem }];
 	if (!input.outputRows) return output;
 
-	for (const commit of done) {
+	const rowItems = (commit: PlannedCommit, unknown: boolean) => {
+		const mark = unknown ? { mayHaveLanded: true } : {};
 		for (const row of commit.updates) {
 			output.push({
-				json: { action: 'update', id: row.id, key: row.key, data: row.data },
+				json: { action: 'update', id: row.id, key: row.key, data: row.data, ...mark },
 				pairedItem: { item: row.itemIndex },
 			});
 		}
@@ -109,13 +134,25 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 				id: id ?? null,
 				key,
 				data: plan.rows[itemIndex],
+				...mark,
 			};
-			if (id === undefined) json.idNote = outcome ? NO_IDS_NOTE : 'Dry run: nothing was sent.';
+			if (id === undefined) {
+				json.idNote = unknown
+					? MAY_HAVE_LANDED_NOTE
+					: outcome
+						? NO_IDS_NOTE
+						: 'Dry run: nothing was sent.';
+			}
 			output.push({ json, pairedItem: { item: itemIndex } });
 		}
 		for (const row of commit.deletes) {
-			output.push({ json: { action: 'delete', id: row.id, key: row.key }, pairedItem: everyItem });
+			output.push({
+				json: { action: 'delete', id: row.id, key: row.key, ...mark },
+				pairedItem: everyItem,
+			});
 		}
-	}
+	};
+	for (const commit of done) rowItems(commit, false);
+	for (const commit of outcome?.unknown ?? []) rowItems(commit, true);
 	return output;
 }
