@@ -43,6 +43,19 @@ class Reached {
 }
 
 /**
+ * Whether an object holds only plain values under ordinary keys: then there is nothing to walk.
+ * The common case (one row of a Sync, checked 100,000 times) costs no allocation of the walk.
+ */
+function isFlatAndSafe(value: Record<string, unknown>): boolean {
+	if (Array.isArray(value)) return false;
+	for (const key in value) {
+		if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+		if (key === '__proto__' || key === 'constructor' || hasKeys(value[key])) return false;
+	}
+	return true;
+}
+
+/**
  * The path of the first key in a JSON body that is a prototype-pollution payload for a server
  * that merges it naively: `__proto__`, or `constructor` holding a `prototype`. Undefined when
  * there is none. Other keys, however odd, are ordinary column names.
@@ -53,7 +66,7 @@ class Reached {
  * the walk grows with the length of that text, never faster.
  */
 export function findUnsafeKey(value: unknown): string | undefined {
-	if (!hasKeys(value)) return undefined;
+	if (!hasKeys(value) || isFlatAndSafe(value)) return undefined;
 	const reached = new Reached();
 	const toVisit = [reached.add(value, -1, '')];
 	const visitLater = (child: unknown, parent: number, step: string | number) => {
