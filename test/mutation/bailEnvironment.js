@@ -1,6 +1,6 @@
-// The jest environment of the mutation run (stryker.config.json): once a test fails, the tests
-// still to come are skipped. One failure already kills the mutant, and jest cannot stop a test
-// file early on its own, so without this every mutant would run every Sync test to the end.
+// The jest environment of the mutation runs (stryker.base.js): once a test fails, the tests still
+// to come are skipped. One failure already kills the mutant, and jest cannot stop a test file
+// early on its own, so without this every mutant would run every test of its suite to the end.
 const { TestEnvironment } = require('jest-environment-node');
 
 class BailOnFirstFailure extends TestEnvironment {

@@ -1,0 +1,42 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+// The test set of the transport's mutation run (transport.config.js): the foundation tests (every
+// file of test/foundation/ but the sandbox's and the test run's own) and the tests of the
+// transport's guarantees kept with their subject (security, faults on every write, pacing).
+import { loadInOrder, testFilesOf } from './loadInOrder';
+
+const NOT_THE_TRANSPORT = ['foundation/sandbox.test.ts', 'foundation/tempFolder.test.ts'];
+
+loadInOrder(
+	[
+		...testFilesOf('foundation').filter((file) => !NOT_THE_TRANSPORT.includes(file)),
+		'security/pathSegments.test.ts',
+		'security/unsafeKeys.test.ts',
+		'security/linearChecks.test.ts',
+		'security/redirectTricks.test.ts',
+		'security/urlEncoding.test.ts',
+		'chatModel/aiPacing.test.ts',
+		'reliability/writeFaults.test.ts',
+		'reliability/rateLimitStorm.test.ts',
+	],
+	{
+		first: [
+			'security/pathSegments.test.ts',
+			'security/unsafeKeys.test.ts',
+			'foundation/jsonBody.test.ts',
+			'foundation/multipart.test.ts',
+			'foundation/pacingHold.test.ts',
+			'chatModel/aiPacing.test.ts',
+			'foundation/errors.test.ts',
+			'foundation/redirect.test.ts',
+			'foundation/credential.test.ts',
+			'foundation/pagination.test.ts',
+		],
+		last: [
+			'security/linearChecks.test.ts',
+			'foundation/faults.test.ts',
+			'reliability/rateLimitStorm.test.ts',
+			'foundation/sharedRateWindow.test.ts',
+			'reliability/writeFaults.test.ts',
+		],
+	},
+);
