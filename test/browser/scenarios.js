@@ -430,6 +430,7 @@ const scenarios = [
 			await openWorkflow(t, example.id);
 			await t.waitForText(t.testId('workflow-open-publish-modal-button'), 'Publish');
 			await t.click(t.testId('workflow-open-publish-modal-button'));
+			const sinceClick = await sandboxRequestsFromNow(t);
 			await t.click(t.testId('workflow-publish-button'));
 			await t.page.waitForFunction(
 				(selector) =>
@@ -438,6 +439,15 @@ const scenarios = [
 				t.testId('workflow-open-publish-modal-button'),
 			);
 			await t.shot('trigger-published');
+			// Publishing polls once to take the trigger's place: an entry added before that poll is
+			// history, as for any polling trigger. A person adds one once the workflow is live.
+			const placeTaken = Date.now() + WAIT_MS;
+			const readsSource = (request) =>
+				request.method !== 'PUT' && request.path.startsWith('/v1/data-sources/100/data');
+			while (!(await sinceClick()).some(readsSource)) {
+				if (Date.now() > placeTaken) throw new Error('Publishing did not poll the data source');
+				await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+			}
 			// Someone adds an entry through the API.
 			const added = await fetch(`${t.sandboxUrl}/v1/data-sources/100/data`, {
 				method: 'PUT',
@@ -452,7 +462,14 @@ const scenarios = [
 					(mail) => mail.to[0].email === 'hana@example.com',
 				);
 			while (!(await welcomed())) {
-				if (Date.now() > deadline) throw new Error('The published trigger did not fire');
+				if (Date.now() > deadline) {
+					const asked = (await sinceClick()).map(
+						(r) => `${new Date(r.at).toISOString()} ${r.method} ${r.path} ${r.status}`,
+					);
+					throw new Error(
+						`The published trigger did not fire. Requests since Publish:\n${asked.join('\n')}`,
+					);
+				}
 				await new Promise((resolve) => setTimeout(resolve, 1000));
 			}
 			await t.goto(`${t.editorUrl}/workflow/${example.id}/executions`);

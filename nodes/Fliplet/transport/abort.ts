@@ -38,7 +38,12 @@ export async function pauseUnlessAborted(ms: number, signal?: AbortSignal): Prom
  */
 export async function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
 	if (!signal) return await promise;
-	if (signal.aborted) throw abortReason(signal);
+	if (signal.aborted) {
+		// Nobody awaits the promise now: its own failure (a wait on the same signal rejects too)
+		// must not surface as an unhandled rejection.
+		promise.catch(() => undefined);
+		throw abortReason(signal);
+	}
 	let onAbort: (() => void) | undefined;
 	const aborted = new Promise<never>((_resolve, reject) => {
 		onAbort = () => reject(abortReason(signal));
