@@ -20,6 +20,7 @@ loadInOrder(
 	],
 	{
 		first: [
+			'foundation/transportHelpers.test.ts',
 			'security/pathSegments.test.ts',
 			'security/unsafeKeys.test.ts',
 			'foundation/jsonBody.test.ts',
