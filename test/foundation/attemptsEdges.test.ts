@@ -645,6 +645,22 @@ describe('through the engine', () => {
 		expect(JSON.parse(output.answer as string)).toHaveProperty('apps');
 	});
 
+	/**
+	 * The publish timed out and is never sent again. (Waits here are 50 times shorter, the deadline
+	 * too, so on a busy machine the request may reach the sandbox only after the node gave up: wait
+	 * for it, so it cannot land in the next test.)
+	 */
+	async function expectPublishSentAtMostOnce() {
+		const until = Date.now() + 5_000;
+		while (apiRequests(sandbox(), /publish$/).length === 0 && Date.now() < until) {
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
+		const sent = apiRequests(sandbox(), /publish$/);
+		expect(sent.length).toBeLessThanOrEqual(1);
+		await Promise.all(sent.map((request) => request.closed));
+		for (const request of sent) expect(request.abandoned).toBe(true);
+	}
+
 	it("a request's own timeout: the error names no credential field", async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: 30_000, method: 'POST' });
 		const output = await send({
@@ -658,10 +674,7 @@ describe('through the engine', () => {
 			description: `Check the network and the credential's region or base URL. ${UNKNOWN_OUTCOME}`,
 			httpCode: null,
 		});
-		const [request] = apiRequests(sandbox(), /publish$/);
-		await request.closed;
-		expect(request.abandoned).toBe(true);
-		expect(apiRequests(sandbox(), /publish$/)).toHaveLength(1);
+		await expectPublishSentAtMostOnce();
 	});
 
 	it('the timeout of the credential: the error names its field', async () => {
@@ -677,8 +690,7 @@ describe('through the engine', () => {
 		expect(output.description).toBe(
 			`Check the network and the credential's region or base URL; a slow link or a large answer may need a longer "Data Timeout (Seconds)" in the credential. ${UNKNOWN_OUTCOME}`,
 		);
-		const [request] = apiRequests(sandbox(), /publish$/);
-		await request.closed;
+		await expectPublishSentAtMostOnce();
 	});
 
 	it('a request still on its way when its run ends is canceled, saying the run ended', async () => {
@@ -691,7 +703,7 @@ describe('through the engine', () => {
 			description: 'It was not sent again.',
 			httpCode: null,
 		});
-		const requests = apiRequests(sandbox());
+		const requests = apiRequests(sandbox(), /^\/v1\/apps$/);
 		expect(requests).toHaveLength(1);
 		await requests[0].closed;
 		expect(requests[0].abandoned).toBe(true);
