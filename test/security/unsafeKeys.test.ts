@@ -63,6 +63,14 @@ describe('multipart form fields', () => {
 			undefined,
 		);
 	});
+
+	it.each([
+		['a space before the colon', '{"__proto__" : {"polluted": 1}}'],
+		['an escaped underscore', '{"\\u005f_proto__": {"polluted": 1}}'],
+		['an escaped letter of constructor', '{"c\\u006fnstructor": {"prototype": {"x": 1}}}'],
+	])('a JSON value spelling the key with %s is found too', (_how, value) => {
+		expect(findUnsafeFormKey([{ name: 'Meta', value }])).toMatch(/^Meta\.(__proto__|constructor)/);
+	});
 });
 
 describe('through the engine', () => {
@@ -133,6 +141,14 @@ describe('through the engine', () => {
 			true,
 		);
 		expectRefused(result, `Meta.${'a.'.repeat(80)}__proto__`);
+	});
+
+	it('an insert with files refuses a text column whose JSON spells __proto__ with an escape', async () => {
+		const result = await insert(
+			{ json: { Name: 'E', Meta: '{"\\u005f_proto__": {"polluted": true}}' }, binary: photo },
+			true,
+		);
+		expectRefused(result, 'Meta.__proto__');
 	});
 
 	it('an insert with files still sends ordinary columns, objects as JSON', async () => {

@@ -13,6 +13,12 @@ export function mayHoldUnsafeKey(json: string): boolean {
 }
 
 /**
+ * The same look for text from anywhere (a form field's value): such text may spell a key with
+ * spaces before its colon or with escapes (`"\u005f_proto__"`), which JSON.stringify never writes.
+ */
+const UNSAFE_KEY_ANY_SPELLING = /__proto__|constructor|\\u/;
+
+/**
  * The objects and arrays met on the walk, each with the one it was found in and the key or index
  * it was found under: enough to name the path to a key, in three flat lists (a deep body holds
  * millions of them, and one small object each would keep the garbage collector busy).
@@ -119,7 +125,7 @@ export function findUnsafeFormKey(
 	for (const { name, value } of fields) {
 		const inName = unsafeKeyInFieldName(name);
 		if (inName !== undefined) return inName;
-		if (!mayHoldUnsafeKey(value)) continue;
+		if (!UNSAFE_KEY_ANY_SPELLING.test(value)) continue;
 		let parsed: unknown;
 		try {
 			parsed = JSON.parse(value);
