@@ -21,6 +21,10 @@ loadInOrder(
 	{
 		first: [
 			'foundation/transportHelpers.test.ts',
+			'foundation/transportChecksEdges.test.ts',
+			'foundation/errorsEdges.test.ts',
+			'foundation/pagingAndPacingEdges.test.ts',
+			'foundation/attemptsEdges.test.ts',
 			'security/pathSegments.test.ts',
 			'security/unsafeKeys.test.ts',
 			'foundation/jsonBody.test.ts',
