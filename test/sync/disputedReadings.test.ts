@@ -149,4 +149,24 @@ describe('Entry → Sync: a read where no entry has a key column', () => {
 		expect(first.error).toBeUndefined();
 		expect(first.json[0]).toMatchObject({ inserted: 2 });
 	});
+
+	it('with two key columns, an entry carrying one of them is enough, wherever it comes in the read', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io' }, { Name: 'No key' }]);
+		const result = await runSync(sandbox(), id, [{ Email: 'b@x.io', Dept: 'Ops' }], {
+			keyColumns: 'Email, Dept',
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 1 });
+	});
+
+	it('names every key column when none is found', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Name: 'No key' }, { Name: 'Nor here' }]);
+		const result = await runSync(sandbox(), id, [{ Email: 'b@x.io', Dept: 'Ops' }], {
+			keyColumns: 'Email, Dept',
+		});
+		expect(result.error?.message).toBe(
+			'None of the 2 entries read has the key columns "Email", "Dept"',
+		);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+	});
 });
