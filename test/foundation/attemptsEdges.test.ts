@@ -14,6 +14,7 @@ import type {
 } from 'n8n-workflow';
 
 import {
+	flipletTestNodeDescription,
 	apiRequests,
 	onSandboxRequest,
 	registerNodeType,
@@ -546,18 +547,11 @@ let nextRequest: FlipletRequest = { method: 'GET', path: '/v1/apps' };
 let scopeEndsWhen: Promise<unknown> | undefined;
 
 class OneRequest implements INodeType {
-	description = {
-		displayName: 'One Request',
-		name: 'oneRequest',
-		group: ['transform'],
-		version: 1,
-		description: 'Sends the request its test sets',
-		defaults: { name: 'One Request' },
-		inputs: ['main'],
-		outputs: ['main'],
-		credentials: [{ name: 'flipletApi', required: true }],
-		properties: [],
-	} as INodeType['description'];
+	description = flipletTestNodeDescription(
+		'oneRequest',
+		'One Request',
+		'Sends the request its test sets',
+	);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		let sent!: Promise<unknown>;

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import {
+	flipletTestNodeDescription,
 	apiRequests,
 	onSandboxRequest,
 	registerNodeType,
@@ -144,18 +145,12 @@ let callerGivesUp = new AbortController();
 
 /** A node that lists the apps with the caller's own signal, as the Chat Model passes the agent's. */
 class CallerWithSignal implements INodeType {
-	description = {
-		displayName: 'Caller With Signal',
-		name: 'callerWithSignal',
-		group: ['transform'],
-		version: 1,
-		description: 'Lists the apps with its own abort signal',
-		defaults: { name: 'Caller' },
-		inputs: ['main'],
-		outputs: ['main'],
-		credentials: [{ name: 'flipletApi', required: true }],
-		properties: [],
-	} as INodeType['description'];
+	description = flipletTestNodeDescription(
+		'callerWithSignal',
+		'Caller With Signal',
+		'Lists the apps with its own abort signal',
+		'Caller',
+	);
 
 	async execute(this: IExecuteFunctions) {
 		const answer = (await flipletApiRequest.call(this, {

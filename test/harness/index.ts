@@ -11,7 +11,11 @@ export {
 	type SandboxRequest,
 } from './sandbox';
 export { onSandboxRequest, faultNthRequest } from './sandboxEvents';
-export { registerNodeType, registerCredentialType } from './packageTypes';
+export {
+	flipletTestNodeDescription,
+	registerNodeType,
+	registerCredentialType,
+} from './packageTypes';
 export type { TestItem, TestBinary } from './testInput.node';
 export {
 	resolveCredentialExpression,

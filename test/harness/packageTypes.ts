@@ -1,4 +1,4 @@
-import type { ICredentialType, INodeType } from 'n8n-workflow';
+import type { ICredentialType, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { FlipletApi } from '../../credentials/FlipletApi.credentials';
 import { Fliplet } from '../../nodes/Fliplet/Fliplet.node';
@@ -21,4 +21,28 @@ export function registerNodeType(name: string, create: () => INodeType): void {
 
 export function registerCredentialType(type: ICredentialType): void {
 	credentialTypes[type.name] = type;
+}
+
+/**
+ * The description of a test node that takes one input, gives one output and uses the Fliplet
+ * credential (`name` is the part of its type after `test.`).
+ */
+export function flipletTestNodeDescription(
+	name: string,
+	displayName: string,
+	description: string,
+	defaultName = displayName,
+): INodeTypeDescription {
+	return {
+		displayName,
+		name,
+		group: ['transform'],
+		version: 1,
+		description,
+		defaults: { name: defaultName },
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'flipletApi', required: true }],
+		properties: [],
+	} as unknown as INodeTypeDescription;
 }

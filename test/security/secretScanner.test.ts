@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { TwilioForFlipletApi } from '../../credentials/TwilioForFlipletApi.credentials';
 import {
+	flipletTestNodeDescription,
 	registerCredentialType,
 	registerNodeType,
 	runNode,
@@ -20,18 +21,7 @@ type Leak = 'output' | 'error' | 'description' | 'log' | 'none';
 /** A deliberately careless node: it puts its own token where the scanner must find it. */
 function leakyNode(leak: Leak): INodeType {
 	return {
-		description: {
-			displayName: 'Leaky',
-			name: 'leaky',
-			group: ['transform'],
-			version: 1,
-			description: 'Test node that leaks its token',
-			defaults: { name: 'Leaky' },
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'flipletApi', required: true }],
-			properties: [],
-		},
+		description: flipletTestNodeDescription('leaky', 'Leaky', 'Test node that leaks its token'),
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			const { accessToken } = await this.getCredentials<{ accessToken: string }>('flipletApi');
 			const node = this.getNode();
