@@ -29,6 +29,18 @@ async function sandboxRequestsFromNow(t) {
 	return async () => (await sandboxGet(t, '/__sandbox/requests')).requests.slice(seen);
 }
 
+/**
+ * Asks `check` every `everyMs` until it says true; after `withinMs`, fails with the message
+ * `failure` gives (it may ask the sandbox what happened).
+ */
+async function until(check, { withinMs, everyMs }, failure) {
+	const deadline = Date.now() + withinMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(await failure());
+		await new Promise((resolve) => setTimeout(resolve, everyMs));
+	}
+}
+
 async function openCredential(t) {
 	await t.goto(`${t.editorUrl}/home/credentials`);
 	await t.clickText(t.testId('resources-list-item'), CREDENTIAL.name);
@@ -441,13 +453,13 @@ const scenarios = [
 			await t.shot('trigger-published');
 			// Publishing polls once to take the trigger's place: an entry added before that poll is
 			// history, as for any polling trigger. A person adds one once the workflow is live.
-			const placeTaken = Date.now() + WAIT_MS;
 			const readsSource = (request) =>
 				request.method !== 'PUT' && request.path.startsWith('/v1/data-sources/100/data');
-			while (!(await sinceClick()).some(readsSource)) {
-				if (Date.now() > placeTaken) throw new Error('Publishing did not poll the data source');
-				await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-			}
+			await until(
+				async () => (await sinceClick()).some(readsSource),
+				{ withinMs: WAIT_MS, everyMs: POLL_MS },
+				async () => 'Publishing did not poll the data source',
+			);
 			// Someone adds an entry through the API.
 			const added = await fetch(`${t.sandboxUrl}/v1/data-sources/100/data`, {
 				method: 'PUT',
@@ -456,22 +468,19 @@ const scenarios = [
 			});
 			assert.equal(added.status, 200);
 			// The trigger polls every minute: wait for its email, then look at the executions list.
-			const deadline = Date.now() + TRIGGER_FIRES_WITHIN_MS;
-			const welcomed = async () =>
-				(await sandboxGet(t, '/__sandbox/state')).sent.emails.some(
-					(mail) => mail.to[0].email === 'hana@example.com',
-				);
-			while (!(await welcomed())) {
-				if (Date.now() > deadline) {
+			await until(
+				async () =>
+					(await sandboxGet(t, '/__sandbox/state')).sent.emails.some(
+						(mail) => mail.to[0].email === 'hana@example.com',
+					),
+				{ withinMs: TRIGGER_FIRES_WITHIN_MS, everyMs: 1000 },
+				async () => {
 					const asked = (await sinceClick()).map(
 						(r) => `${new Date(r.at).toISOString()} ${r.method} ${r.path} ${r.status}`,
 					);
-					throw new Error(
-						`The published trigger did not fire. Requests since Publish:\n${asked.join('\n')}`,
-					);
-				}
-				await new Promise((resolve) => setTimeout(resolve, 1000));
-			}
+					return `The published trigger did not fire. Requests since Publish:\n${asked.join('\n')}`;
+				},
+			);
 			await t.goto(`${t.editorUrl}/workflow/${example.id}/executions`);
 			// The manual run of the example scenario, and now the published trigger's run.
 			await t.page.waitForFunction(
