@@ -14,15 +14,20 @@ const { spawn } = require('child_process');
 
 const REPO = path.resolve(__dirname, '..');
 const TARGETS = ['sync', 'transport'];
+// The package exports no bin path, so its folder is found through its package.json.
+const STRYKER_BIN = path.join(
+	path.dirname(require.resolve('@stryker-mutator/core/package.json')),
+	'bin',
+	'stryker.js',
+);
 
 function runStryker(target, args) {
 	const config = path.join('test', 'mutation', `${target}.config.js`);
 	return new Promise((resolve) => {
-		const stryker = spawn(
-			process.execPath,
-			[require.resolve('@stryker-mutator/core/bin/stryker.js'), 'run', config, ...args],
-			{ cwd: REPO, stdio: 'inherit' },
-		);
+		const stryker = spawn(process.execPath, [STRYKER_BIN, 'run', config, ...args], {
+			cwd: REPO,
+			stdio: 'inherit',
+		});
 		stryker.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 	});
 }
