@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { TwilioForFlipletApi } from '../../credentials/TwilioForFlipletApi.credentials';
 import { redactError } from '../../nodes/Fliplet/helpers/batchSend';
+import { stubNode } from '../harness/stubNode';
 import {
 	apiRequests,
 	registerCredentialType,
@@ -193,16 +194,8 @@ describe('SMS → validation and faults', () => {
 	);
 
 	it('redactError removes a secret from the message, description and API response of an error', () => {
-		const node = {
-			id: '1',
-			name: 'Fliplet',
-			type: 'fliplet',
-			typeVersion: 1,
-			position: [0, 0] as [number, number],
-			parameters: {},
-		};
 		const error = new NodeApiError(
-			node,
+			stubNode(),
 			{ body: { message: `bad token ${TWILIO.authToken}` } },
 			{ message: `rejected ${TWILIO.authToken}`, description: `token ${TWILIO.authToken} refused` },
 		);

@@ -1,6 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { toNodeApiError } from '../../nodes/Fliplet/transport/errors';
 import { apiRequests, runNode, sandboxCredential, useSandbox, type RunResult } from '../harness';
+import { stubNode } from '../harness/stubNode';
 
 const sandbox = useSandbox();
 
@@ -183,13 +184,7 @@ describe('transport error mapping', () => {
 });
 
 describe('413 and 415 say what applies to the request that failed', () => {
-	const node = {
-		id: 'n',
-		name: 'Fliplet',
-		type: 'fliplet',
-		typeVersion: 1,
-		position: [0, 0],
-	} as never;
+	const node = stubNode();
 	const failure = (status: number, path: string) =>
 		toNodeApiError(node, { method: 'POST', path, status, attempts: 1, idempotent: false });
 

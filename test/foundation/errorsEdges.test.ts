@@ -1,13 +1,8 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { redact, toNodeApiError, type ApiFailure } from '../../nodes/Fliplet/transport/errors';
+import { stubNode } from '../harness/stubNode';
 
-const node = {
-	id: 'n',
-	name: 'Fliplet',
-	type: 'fliplet',
-	typeVersion: 1,
-	position: [0, 0],
-} as never;
+const node = stubNode();
 
 const CHECK = "Check the network and the credential's region or base URL.";
 const UNKNOWN_OUTCOME =

@@ -16,7 +16,8 @@ import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sy
 import { mayHaveLanded } from '../../nodes/Fliplet/actions/entry/sync/mayHaveLanded';
 import { toNodeApiError, type ApiFailure } from '../../nodes/Fliplet/transport/errors';
 import { insertsOf, options, rows } from './planInputs';
-import { NodeOperationError, type INode } from 'n8n-workflow';
+import { stubNode } from '../harness/stubNode';
+import { NodeOperationError } from 'n8n-workflow';
 
 describe('Sync keys', () => {
 	it('parses a comma-separated list of key columns', () => {
@@ -479,14 +480,7 @@ describe('Sync output of commits that may have landed', () => {
 });
 
 describe('Sync: whether a failed commit may have landed, from what the transport recorded', () => {
-	const node: INode = {
-		id: 'n',
-		name: 'Fliplet',
-		type: 'n8n-nodes-fliplet.fliplet',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
+	const node = stubNode();
 	const failure = (idempotent: boolean, details: Partial<ApiFailure>) =>
 		toNodeApiError(node, {
 			method: 'POST',
