@@ -634,6 +634,51 @@ describe('through the engine', () => {
 		});
 	});
 
+	it('an empty answer (as a 204 has) reads as an empty object', async () => {
+		sandbox().injectFault({ mode: 'status-before', status: 200, body: Buffer.alloc(0) });
+		expect(await send({ method: 'GET', path: '/v1/apps' })).toEqual({ answer: {} });
+	});
+
+	it('a JSON array answer comes back as it is, whatever it holds', async () => {
+		sandbox().injectFault({ mode: 'status-before', status: 200, body: [5] });
+		expect(await send({ method: 'GET', path: '/v1/apps' })).toEqual({ answer: [5] });
+	});
+
+	it("an error answer that is not JSON keeps its words in the error's response", async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 400,
+			body: Buffer.from('Refused by the proxy'),
+			path: '^/v1/apps$',
+		});
+		const result = await runNode({
+			parameters: { resource: 'app', operation: 'getMany', returnAll: true },
+			credentials: credential(),
+		});
+		expect(result.error?.httpCode).toBe('400');
+		expect((result.error as { errorResponse?: IDataObject }).errorResponse?.body).toBe(
+			'Refused by the proxy',
+		);
+	});
+
+	it('asks for JSON, sends JSON as JSON and adds the headers the caller gives', async () => {
+		await send({
+			method: 'POST',
+			path: '/v1/apps/11/publish',
+			body: { release: { type: 'forced', changelog: 'Hotfix' } },
+			headers: { 'X-Request-Purpose': 'test' },
+		});
+		const [publish] = apiRequests(sandbox(), /publish$/);
+		expect(publish.headers.accept).toBe('application/json');
+		expect(publish.headers['content-type']).toBe('application/json');
+		expect(publish.headers['x-request-purpose']).toBe('test');
+	});
+
+	it('asks for JSON also when the answer is read as bytes (an error answer is JSON)', async () => {
+		await send({ method: 'GET', path: '/v1/apps', binaryResponse: true });
+		expect(apiRequests(sandbox(), /^\/v1\/apps$/)[0].headers.accept).toBe('application/json');
+	});
+
 	it('a binary answer comes back as its bytes', async () => {
 		const output = await send({ method: 'GET', path: '/v1/apps', binaryResponse: true });
 		expect(JSON.parse(output.answer as string)).toHaveProperty('apps');

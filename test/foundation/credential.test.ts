@@ -253,6 +253,15 @@ describe('credential test (as n8n runs it)', () => {
 		});
 		expect(apiRequests(sandbox())).toHaveLength(0);
 	});
+
+	it('a credential saved without a token is refused the same way', async () => {
+		const withoutToken: Record<string, unknown> = { ...sandboxCredential(sandbox()).flipletApi };
+		delete withoutToken.accessToken;
+		const outcome = await testCredential('flipletApi', withoutToken as never);
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(/^The API token is empty/);
+		expect(apiRequests(sandbox())).toHaveLength(0);
+	});
 });
 
 function escape(text: string): string {

@@ -21,6 +21,9 @@ loadInOrder(
 	{
 		first: [
 			'foundation/transportHelpers.test.ts',
+			'foundation/transportHelperEdges.test.ts',
+			'foundation/credentialMessages.test.ts',
+			'foundation/transportLoopEdges.test.ts',
 			'foundation/transportChecksEdges.test.ts',
 			'foundation/errorsEdges.test.ts',
 			'foundation/pagingAndPacingEdges.test.ts',

@@ -29,7 +29,7 @@ export function regionFromToken(token: string): keyof typeof REGION_HOSTS {
 	return 'eu';
 }
 
-function isValidUrl(url: string): boolean {
+export function isValidUrl(url: string): boolean {
 	try {
 		return Boolean(new URL(url).host);
 	} catch {

@@ -13,7 +13,7 @@ const NEW_TOKEN =
 	'create a token in Fliplet Studio (App settings → API tokens for an app token, or the organization settings for an organization token) and paste it without spaces';
 
 /** Which host the credential talks to, and why, in words a user can act on. */
-function hostInWords(credentials: FlipletCredentialData, url: string): string {
+export function hostInWords(credentials: FlipletCredentialData, url: string): string {
 	const region = credentials.region ?? 'auto';
 	if (region === 'custom') return `the custom base URL ${url}`;
 	if (region === 'auto') {
@@ -34,7 +34,11 @@ function networkCode(error: unknown): string {
 }
 
 /** Explains a request that never got an answer: what failed, and which field to change. */
-function unreachable(error: unknown, credentials: FlipletCredentialData, url: string): string {
+export function unreachable(
+	error: unknown,
+	credentials: FlipletCredentialData,
+	url: string,
+): string {
 	const code = networkCode(error);
 	const custom = credentials.region === 'custom';
 	const host = new URL(url).host;
@@ -57,7 +61,7 @@ function unreachable(error: unknown, credentials: FlipletCredentialData, url: st
 	return `Could not reach ${host} (${detail}). ${fixHost}`;
 }
 
-function answered(
+export function answered(
 	status: number,
 	body: unknown,
 	credentials: FlipletCredentialData,

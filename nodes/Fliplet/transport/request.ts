@@ -140,7 +140,6 @@ export async function flipletApiRequest<T = IDataObject>(
 		// strips Authorization on a cross-origin hop but would forward the Auth-token header.
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
-		json: !request.multipart && !request.binaryResponse,
 	};
 	if (request.binaryResponse) options.encoding = 'arraybuffer';
 	if (request.multipart) {

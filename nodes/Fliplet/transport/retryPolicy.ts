@@ -6,7 +6,7 @@ const BACKOFF_CAP_MS = 8_000;
 
 type HeaderBag = Record<string, unknown> | undefined;
 
-function header(headers: HeaderBag, name: string): string | undefined {
+export function header(headers: HeaderBag, name: string): string | undefined {
 	if (!headers) return undefined;
 	const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
 	const value = key === undefined ? undefined : headers[key];
