@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // What the credential test says for each answer and each failure, word for word. credential.test.ts
 // runs the test as n8n does against the sandbox; the regions' own hosts are not reachable from a
 // test, so the wording for them (and for the failures a loopback server cannot produce: a TLS

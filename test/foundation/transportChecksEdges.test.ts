@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The edges of the transport's pure checks, tested directly: redirect targets, unsafe keys, the
 // base URL of a credential and how long a refusal is waited out.
 import {

@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // Edges of the transport's pure helpers that other tests leave open: which URLs count as valid,
 // how a failure's body, path and status shape the error, how multipart headers are quoted,
 // which path segments are refused, how a 429's wait is read, and which messages mean a cut body.

@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The test set of the Sync core's mutation run (sync.config.js): every Sync test file
 // (test/sync/*.test.ts, a new one is picked up) and the Sync fault tests.
 import { loadInOrder, testFilesOf } from './loadInOrder';

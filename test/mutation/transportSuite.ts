@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The test set of the transport's mutation run (transport.config.js): the foundation tests (every
 // file of test/foundation/ but the sandbox's and the test run's own) and the tests of the
 // transport's guarantees kept with their subject (security, faults on every write, pacing).
