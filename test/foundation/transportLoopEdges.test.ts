@@ -196,6 +196,22 @@ describe('the attempt loop', () => {
 		expect(await failureOf(scripted([answer(400)]))).toMatchObject({ status: 400 });
 	});
 
+	it('a DELETE retried after a 5xx fails with what its last attempt met, unless that is a 404', async () => {
+		const del = { method: 'DELETE' as const, baseURL: 'https://api.test', url: '/v1/things/1' };
+		const refused = scripted([answer(503), answer(403, { message: 'No access' })], {
+			method: 'DELETE',
+			options: { ...del },
+		});
+		expect(await failureOf(refused)).toMatchObject({ status: 403, attempts: 2 });
+		const down = scripted(
+			Array.from({ length: MAX_FAULT_RETRIES + 1 }, () => answer(503)),
+			{ method: 'DELETE', options: { ...del } },
+		);
+		expect(await failureOf(down)).toMatchObject({ status: 503 });
+		const gone = scripted([answer(503), answer(404)], { method: 'DELETE', options: { ...del } });
+		expect((await gone.run()).statusCode).toBe(200);
+	});
+
 	it('an answered attempt leaves no deadline behind to abort its request later', async () => {
 		let requestSignal: AbortSignal | undefined;
 		const script = scripted([], {
