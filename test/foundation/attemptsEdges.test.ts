@@ -26,76 +26,17 @@ import {
 } from '../harness';
 import { flipletApiRequest, type FlipletRequest } from '../../nodes/Fliplet/transport';
 import { RunEndedError, withRunScope } from '../../nodes/Fliplet/transport/abort';
-import {
-	sendWithRetries,
-	type Exchange,
-	type RawResponse,
-} from '../../nodes/Fliplet/transport/attempts';
+import type { Exchange, RawResponse } from '../../nodes/Fliplet/transport/attempts';
 import { RequestWindow } from '../../nodes/Fliplet/transport/pacing';
 import { MAX_FAULT_RETRIES, MAX_RATE_LIMIT_WAITS } from '../../nodes/Fliplet/transport/retryPolicy';
 import { MAX_SAME_ORIGIN_REDIRECTS } from '../../nodes/Fliplet/transport/redirects';
+import { answer, failureOf, networkError, scripted } from '../harness/scriptedExchange';
 
 const STOPPED = 'the execution was stopped, or the caller gave up on it';
 
 // ---------------------------------------------------------------------------------------------
-// The attempt loop on its own: `sendWithRetries` takes the one send it repeats as a parameter, so
-// a scripted send shows exactly what the loop decides and what it hands to `fail`.
+// The attempt loop on its own, with a scripted send (test/harness/scriptedExchange.ts).
 // ---------------------------------------------------------------------------------------------
-
-/** One answer of the scripted server, or the failure of one attempt. */
-type Step =
-	| RawResponse
-	| { throws: unknown }
-	| ((options: IHttpRequestOptions) => Promise<RawResponse>);
-
-const answer = (statusCode: number, body: unknown = {}, headers: Record<string, unknown> = {}) => ({
-	statusCode,
-	headers,
-	body,
-});
-
-/** An error as n8n's HTTP client gives one: a code and a message, or both on its cause. */
-const networkError = (code: string | undefined, message: string, cause?: unknown) =>
-	({ throws: Object.assign(new Error(message), { code, cause }) }) as const;
-
-interface Scripted {
-	sent: IHttpRequestOptions[];
-	failures: IDataObject[];
-	run: () => Promise<RawResponse>;
-}
-
-function scripted(steps: Step[], overrides: Partial<Exchange> = {}): Scripted {
-	const sent: IHttpRequestOptions[] = [];
-	const failures: IDataObject[] = [];
-	const exchange: Exchange = {
-		method: 'GET',
-		options: { method: 'GET', baseURL: 'https://api.test', url: '/v1/apps', qs: { page: 1 } },
-		idempotent: true,
-		send: async (options) => {
-			sent.push({ ...options });
-			const step = steps.shift();
-			if (step === undefined) throw new Error('the script has no more steps');
-			if (typeof step === 'function') return await step(options);
-			if ('throws' in step) throw step.throws;
-			return step;
-		},
-		deadlineMs: 60_000,
-		parseError: (response) => response.body,
-		fail: (failure) => {
-			failures.push(failure as IDataObject);
-			return new Error('failed');
-		},
-		...overrides,
-	};
-	return { sent, failures, run: async () => await sendWithRetries(exchange) };
-}
-
-/** Runs the script to its failure and gives what the loop handed to `fail`. */
-async function failureOf(script: Scripted): Promise<IDataObject> {
-	await expect(script.run()).rejects.toThrow('failed');
-	expect(script.failures).toHaveLength(1);
-	return script.failures[0];
-}
 
 const post = (signal?: AbortSignal): Partial<Exchange> => ({
 	method: 'POST',

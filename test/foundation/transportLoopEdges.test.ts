@@ -9,14 +9,7 @@ jest.mock('n8n-workflow', () =>
 	require('../harness/fastWaits').withFastWaits(jest.requireActual('n8n-workflow')),
 );
 
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
-
 import { RunEndedError } from '../../nodes/Fliplet/transport/abort';
-import {
-	sendWithRetries,
-	type Exchange,
-	type RawResponse,
-} from '../../nodes/Fliplet/transport/attempts';
 import { DeadlineError } from '../../nodes/Fliplet/transport/deadline';
 import {
 	forgetRateWindows,
@@ -31,6 +24,7 @@ import {
 	type ReadOrder,
 } from '../../nodes/Fliplet/transport/paginate';
 import { MAX_FAULT_RETRIES, MAX_RATE_LIMIT_WAITS } from '../../nodes/Fliplet/transport/retryPolicy';
+import { answer, failureOf, scripted } from '../harness/scriptedExchange';
 
 const HOST = 'https://api.fliplet.com';
 
@@ -97,42 +91,6 @@ describe('rate windows', () => {
 // ---------------------------------------------------------------------------------------------
 // The attempt loop, with a scripted send.
 // ---------------------------------------------------------------------------------------------
-
-const answer = (statusCode: number, body: unknown = {}, headers: Record<string, unknown> = {}) => ({
-	statusCode,
-	headers,
-	body,
-});
-
-function scripted(steps: RawResponse[], overrides: Partial<Exchange> = {}) {
-	const sent: IHttpRequestOptions[] = [];
-	const failures: IDataObject[] = [];
-	const exchange: Exchange = {
-		method: 'GET',
-		options: { method: 'GET', baseURL: 'https://api.test', url: '/v1/apps' },
-		idempotent: true,
-		send: async (options) => {
-			sent.push({ ...options });
-			const step = steps.shift();
-			if (step === undefined) throw new Error('the script has no more steps');
-			return step;
-		},
-		deadlineMs: 60_000,
-		parseError: (response) => response.body,
-		fail: (failure) => {
-			failures.push(failure as IDataObject);
-			return new Error('failed');
-		},
-		...overrides,
-	};
-	return { sent, failures, run: async () => await sendWithRetries(exchange) };
-}
-
-async function failureOf(script: ReturnType<typeof scripted>): Promise<IDataObject> {
-	await expect(script.run()).rejects.toThrow('failed');
-	expect(script.failures).toHaveLength(1);
-	return script.failures[0];
-}
 
 describe('the attempt loop', () => {
 	afterEach(() => jest.restoreAllMocks());
