@@ -14,15 +14,15 @@ import type {
 } from 'n8n-workflow';
 
 import {
+	arrivalOf,
 	flipletTestNodeDescription,
+	publishApp11,
 	apiRequests,
-	onSandboxRequest,
 	registerNodeType,
 	runNode,
 	sandboxCredential,
 	TOKENS,
 	useSandbox,
-	type SandboxRequest,
 } from '../harness';
 import { flipletApiRequest, type FlipletRequest } from '../../nodes/Fliplet/transport';
 import { RunEndedError, withRunScope } from '../../nodes/Fliplet/transport/abort';
@@ -545,17 +545,6 @@ async function send(request: FlipletRequest, credentials = credential()): Promis
 	}
 }
 
-/** The first API request matching `path`, when it arrives. */
-function arrivalOf(path: RegExp): Promise<SandboxRequest> {
-	return new Promise((resolve) => {
-		const stop = onSandboxRequest(sandbox(), (request) => {
-			if (!path.test(request.path)) return;
-			stop();
-			resolve(request);
-		});
-	});
-}
-
 const UNKNOWN_OUTCOME =
 	'The request may already have been processed, so it was not sent again automatically (that could duplicate it). Check the result in Fliplet before running this item again.';
 
@@ -675,7 +664,7 @@ describe('through the engine', () => {
 
 	it('a request still on its way when its run ends is canceled, saying the run ended', async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: 30_000, path: '^/v1/apps$' });
-		scopeEndsWhen = arrivalOf(/^\/v1\/apps$/);
+		scopeEndsWhen = arrivalOf(sandbox(), /^\/v1\/apps$/);
 		const output = await send({ method: 'GET', path: '/v1/apps' });
 		expect(output).toEqual({
 			message:
@@ -691,15 +680,9 @@ describe('through the engine', () => {
 
 	it('a write on its way when the execution is stopped may have been processed', async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: 30_000, method: 'POST' });
-		const arrived = arrivalOf(/publish$/);
+		const arrived = arrivalOf(sandbox(), /publish$/);
 		const result = await runNode({
-			parameters: {
-				resource: 'app',
-				operation: 'publish',
-				app: { __rl: true, mode: 'id', value: '11' },
-				releaseType: 'forced',
-				changelog: 'Hotfix',
-			},
+			parameters: publishApp11,
 			credentials: credential(),
 			whileRunning: (stop) => void arrived.then(stop),
 		});

@@ -1,17 +1,17 @@
 import { startDeadline } from '../../nodes/Fliplet/transport/deadline';
 import { MAX_FAULT_RETRIES } from '../../nodes/Fliplet/transport/retryPolicy';
-import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import {
+	apiRequests,
+	publishApp11,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+} from '../harness';
 
 const sandbox = useSandbox();
 
 const getManyApps = { resource: 'app', operation: 'getMany', returnAll: true };
-const publishApp11 = {
-	resource: 'app',
-	operation: 'publish',
-	app: { __rl: true, mode: 'id', value: '11' },
-	releaseType: 'forced',
-	changelog: 'Hotfix',
-};
 
 function credentialWithTimeout(seconds: number) {
 	const { flipletApi } = sandboxCredential(sandbox());

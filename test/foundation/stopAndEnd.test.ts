@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import {
+	arrivalOf,
 	flipletTestNodeDescription,
 	apiRequests,
 	onSandboxRequest,
@@ -22,18 +23,6 @@ const sandbox = useSandbox();
 const getManyApps = { resource: 'app', operation: 'getMany', returnAll: true };
 const QUERY = /\/data\/query$/;
 
-/** The n-th (1-based) API request matching `path`, when it arrives. */
-function arrivalOf(path: RegExp, n = 1): Promise<SandboxRequest> {
-	let seen = 0;
-	return new Promise((resolve) => {
-		const stop = onSandboxRequest(sandbox(), (request) => {
-			if (!path.test(request.path) || ++seen < n) return;
-			stop();
-			resolve(request);
-		});
-	});
-}
-
 /**
  * The `failing`-th read fails for good (400 with `message`) once the last of `others` (faults of
  * the reads by their place, 1-based) has arrived: those are on their way when the read fails.
@@ -50,7 +39,7 @@ function failWhileOthersAreOnTheWay(
 			mode: 'status-before',
 			status: 400,
 			body: { message },
-			waitFor: arrivalOf(QUERY, last),
+			waitFor: arrivalOf(sandbox(), QUERY, last),
 		},
 	};
 	let seen = 0;
@@ -89,7 +78,7 @@ const rows = (count: number): IDataObject[] =>
 describe('a stopped execution: the request on its way is aborted, and nothing more leaves', () => {
 	it('a stop while the answer is awaited closes the connection before the answer', async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: 30_000, path: '^/v1/apps$' });
-		const arrived = arrivalOf(/^\/v1\/apps$/);
+		const arrived = arrivalOf(sandbox(), /^\/v1\/apps$/);
 		const result = await runNode({
 			parameters: getManyApps,
 			credentials: sandboxCredential(sandbox(), TOKENS.org),
@@ -167,7 +156,7 @@ describe("the caller's own signal", () => {
 	it('aborts the request on its way, though n8n hands the request the execution signal', async () => {
 		callerGivesUp = new AbortController();
 		sandbox().injectFault({ mode: 'delay', delayMs: 30_000, path: '^/v1/apps$' });
-		void arrivalOf(/^\/v1\/apps$/).then(() => callerGivesUp.abort());
+		void arrivalOf(sandbox(), /^\/v1\/apps$/).then(() => callerGivesUp.abort());
 		const result = await runNode({
 			nodeType: 'test.callerWithSignal',
 			parameters: {},

@@ -4,7 +4,7 @@ import {
 	timeoutFor,
 	timeoutKind,
 } from '../../nodes/Fliplet/transport/timeouts';
-import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
+import { apiRequests, publishApp11, runNode, sandboxCredential, useSandbox } from '../harness';
 import { PUBLISHED_APP } from '../ai/fixtures';
 
 const sandbox = useSandbox();
@@ -90,13 +90,7 @@ describe('request timeouts: one per kind of call, from the credential', () => {
 	it('a data write gives up after the data timeout', async () => {
 		sandbox().injectFault({ mode: 'delay', delayMs: 1500, method: 'POST', path: 'publish$' });
 		const result = await runNode({
-			parameters: {
-				resource: 'app',
-				operation: 'publish',
-				app: { __rl: true, mode: 'id', value: '11' },
-				releaseType: 'forced',
-				changelog: 'Hotfix',
-			} as never,
+			parameters: publishApp11,
 			credentials: credentials('timeout'),
 		});
 		expect(result.error?.message).toMatch(/no complete answer within 0.5 s$/);

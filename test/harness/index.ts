@@ -10,7 +10,7 @@ export {
 	type SandboxFault,
 	type SandboxRequest,
 } from './sandbox';
-export { onSandboxRequest, faultNthRequest } from './sandboxEvents';
+export { arrivalOf, onSandboxRequest, faultNthRequest } from './sandboxEvents';
 export {
 	flipletTestNodeDescription,
 	registerNodeType,
@@ -44,3 +44,4 @@ export {
 	type WebhookExecution,
 } from './webhook';
 export { recordGuardedRegex } from './guardedRegex';
+export { publishApp11 } from './parameters';

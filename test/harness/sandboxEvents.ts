@@ -47,3 +47,15 @@ export function faultNthRequest(
 	});
 	return remove;
 }
+
+/** The `n`-th (1-based) API request matching `path`, when the sandbox records it. */
+export function arrivalOf(sandbox: Sandbox, path: RegExp, n = 1): Promise<SandboxRequest> {
+	let seen = 0;
+	return new Promise((resolve) => {
+		const stop = onSandboxRequest(sandbox, (request) => {
+			if (!path.test(request.path) || ++seen < n) return;
+			stop();
+			resolve(request);
+		});
+	});
+}
