@@ -9,10 +9,10 @@ import type {
 import type { IDataObject } from 'n8n-workflow';
 
 import { chatCompletions } from './chatCompletions';
-import type { JsonSchemaOf, ModelSettings, WireFormat } from './format';
+import type { InvalidToolCall, JsonSchemaOf, ModelSettings, WireFormat } from './format';
 import { generateContent } from './generateContent';
 import { isGeminiModel } from './models';
-import { asStreamChunks, type InvalidToolCall } from './wire';
+import { asStreamChunks } from './wire';
 
 export type { ModelSettings } from './format';
 

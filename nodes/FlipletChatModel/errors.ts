@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asSubNodeError } from '../Fliplet/helpers/subNodeError';
 import { CHAT_MODELS, isGeminiModel } from './models';
-import type { InvalidToolCall } from './wire';
+import type { InvalidToolCall } from './format';
 
 const MODEL_LIST = CHAT_MODELS.map((model) => model.value).join(', ');
 /** How much of a tool call's arguments an error quotes. */

@@ -2,7 +2,6 @@ import type { GenerateResult, Message, Tool } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { StructuredOutputSettings } from './structuredOutput';
-import type { InvalidToolCall } from './wire';
 
 export interface ModelSettings {
 	temperature?: number;
@@ -15,6 +14,11 @@ export interface ModelSettings {
 	seed?: number;
 	stop?: string[];
 	structuredOutput: StructuredOutputSettings;
+}
+
+/** A model's tool call whose arguments are not a JSON object: the caller refuses the answer. */
+export interface InvalidToolCall {
+	invalidToolCall: { toolName: string; args: string };
 }
 
 export type JsonSchemaOf = (tool: Extract<Tool, { type: 'function' }>) => unknown;

@@ -10,7 +10,7 @@ import { jsonParse, randomString } from 'n8n-workflow';
 
 import { compact, withAiProvider } from '../Fliplet/helpers/aiText';
 import { isObject } from '../Fliplet/helpers/isObject';
-import type { CallInput, JsonSchemaOf, WireFormat } from './format';
+import type { CallInput, InvalidToolCall, JsonSchemaOf, WireFormat } from './format';
 import { hasNoProperties, toGeminiSchema } from './geminiSchema';
 import { geminiAbilities } from './models';
 import { requestedOutput } from './structuredOutput';
@@ -20,7 +20,6 @@ import {
 	fileSource,
 	resultText,
 	UnsupportedInput,
-	type InvalidToolCall,
 } from './wire';
 
 /**

@@ -9,7 +9,7 @@ import type {
 } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { JsonSchemaOf } from './format';
+import type { InvalidToolCall, JsonSchemaOf } from './format';
 
 /**
  * Pure mapping between n8n's AI messages (the SDK's provider-neutral shapes) and the
@@ -36,11 +36,6 @@ export interface WireMessage {
 
 /** A message or tool this model cannot send: the caller turns it into an error saying so. */
 export class UnsupportedInput extends Error {}
-
-/** A model's tool call whose arguments are not a JSON object: the caller refuses the answer. */
-export interface InvalidToolCall {
-	invalidToolCall: { toolName: string; args: string };
-}
 
 /** Where a file part's content is: the address it was given by, or its data (base64). */
 export type FileSource = { url: string; detail?: string } | { mediaType: string; data: string };
