@@ -1,5 +1,7 @@
 'use strict';
 
+const { instanceAnswer } = require('./schemaAnswer');
+
 /**
  * Deterministic tool calling for completions requests that declare tools, so tests can assert an
  * agent's round trip, in the chat-completions format (`tools` of `{type: 'function', function}`)
@@ -58,6 +60,36 @@ function firstMentioned(names, text) {
 		.filter(({ at }) => at >= 0)
 		.sort((a, b) => a.at - b.at);
 	return mentioned[0]?.name;
+}
+
+/**
+ * The assistant message that calls the function a named `tool_choice` forces, as OpenAI answers
+ * one: a single call whose arguments are an instance of the function's parameters (strings echo
+ * the user's first line), and `finish_reason: "stop"`.
+ */
+function forcedTurn(body, forced, plainText) {
+	const users = body.messages.filter((message) => message?.role === 'user');
+	const text = plainText(users[users.length - 1]?.content ?? '');
+	const turn = body.messages.filter((message) => message?.role === 'assistant').length + 1;
+	return {
+		message: {
+			role: 'assistant',
+			content: null,
+			refusal: null,
+			tool_calls: [
+				{
+					id: `call_sandbox_${turn}`,
+					type: 'function',
+					function: {
+						name: forced.name,
+						arguments: instanceAnswer(forced.parameters ?? { type: 'object' }, text),
+					},
+				},
+			],
+		},
+		finishReason: 'stop',
+		promptText: text,
+	};
 }
 
 /**
@@ -140,4 +172,4 @@ function geminiToolTurn(body) {
 	return { parts: [{ functionCall: { name, args: jsonObjectIn(text) } }], promptText: text };
 }
 
-module.exports = { toolTurn, geminiToolTurn, jsonObjectIn };
+module.exports = { forcedTurn, toolTurn, geminiToolTurn, jsonObjectIn };

@@ -130,7 +130,7 @@ describe('AI → Generate Text', () => {
 			{ model: 'gpt-5', input: 'raw responses', useResponses: true, reasoning: { effort: 'low' } },
 			{ model: 'gemini-2.5-pro', contents: [{ role: 'user', parts: [{ text: 'raw gemini' }] }] },
 			{
-				model: 'gemini-1.5-flash',
+				model: 'gemini-2.5-flash',
 				aiProvider: 'gemini',
 				contents: [{ role: 'user', parts: [{ text: 'named gemini' }] }],
 			},

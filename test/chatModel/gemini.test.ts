@@ -202,7 +202,7 @@ describe('Fliplet Chat Model with Gemini (through n8n-core)', () => {
 		const json = await runModel(
 			'invoke',
 			'Reply in JSON',
-			gemini('gemini-1.5-flash', { responseFormat: 'json' }),
+			gemini('gemini-2.5-pro', { responseFormat: 'json' }),
 		);
 		expect(json.json[0].answer).toBe('{"echo":"Reply in JSON"}');
 		expect(
