@@ -34,8 +34,18 @@ export interface WireMessage {
 	tool_call_id?: string;
 }
 
-/** A message or tool this model cannot send: the caller turns it into an error saying so. */
-export class UnsupportedInput extends Error {}
+/**
+ * A message, tool or setting this model cannot send: the caller turns it into an error saying so,
+ * with what to change when `description` says it.
+ */
+export class UnsupportedInput extends Error {
+	constructor(
+		message: string,
+		readonly description?: string,
+	) {
+		super(message);
+	}
+}
 
 /** Where a file part's content is: the address it was given by, or its data (base64). */
 export type FileSource = { url: string; detail?: string } | { mediaType: string; data: string };
