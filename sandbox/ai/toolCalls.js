@@ -63,6 +63,26 @@ function firstMentioned(names, text) {
 }
 
 /**
+ * The assistant turn that makes one call of `name` with `args` (JSON text): its id counts the
+ * assistant turns so far.
+ */
+function callTurn(messages, name, args, finishReason, promptText) {
+	const turn = messages.filter((message) => message?.role === 'assistant').length + 1;
+	return {
+		message: {
+			role: 'assistant',
+			content: null,
+			refusal: null,
+			tool_calls: [
+				{ id: `call_sandbox_${turn}`, type: 'function', function: { name, arguments: args } },
+			],
+		},
+		finishReason,
+		promptText,
+	};
+}
+
+/**
  * The assistant message that calls the function a named `tool_choice` forces, as OpenAI answers
  * one: a single call whose arguments are an instance of the function's parameters (strings echo
  * the user's first line), and `finish_reason: "stop"`.
@@ -70,26 +90,8 @@ function firstMentioned(names, text) {
 function forcedTurn(body, forced, plainText) {
 	const users = body.messages.filter((message) => message?.role === 'user');
 	const text = plainText(users[users.length - 1]?.content ?? '');
-	const turn = body.messages.filter((message) => message?.role === 'assistant').length + 1;
-	return {
-		message: {
-			role: 'assistant',
-			content: null,
-			refusal: null,
-			tool_calls: [
-				{
-					id: `call_sandbox_${turn}`,
-					type: 'function',
-					function: {
-						name: forced.name,
-						arguments: instanceAnswer(forced.parameters ?? { type: 'object' }, text),
-					},
-				},
-			],
-		},
-		finishReason: 'stop',
-		promptText: text,
-	};
+	const args = instanceAnswer(forced.parameters ?? { type: 'object' }, text);
+	return callTurn(body.messages, forced.name, args, 'stop', text);
 }
 
 /**
@@ -105,23 +107,7 @@ function toolTurn(body, plainText) {
 		const text = plainText(last.content);
 		const name = firstMentioned(tools, text);
 		if (!name) return undefined;
-		const turn = messages.filter((message) => message?.role === 'assistant').length + 1;
-		return {
-			message: {
-				role: 'assistant',
-				content: null,
-				refusal: null,
-				tool_calls: [
-					{
-						id: `call_sandbox_${turn}`,
-						type: 'function',
-						function: { name, arguments: JSON.stringify(jsonObjectIn(text)) },
-					},
-				],
-			},
-			finishReason: 'tool_calls',
-			promptText: text,
-		};
+		return callTurn(messages, name, JSON.stringify(jsonObjectIn(text)), 'tool_calls', text);
 	}
 	if (last.role === 'tool') {
 		const call = messages

@@ -132,34 +132,32 @@ describe('structured output routes (pure)', () => {
 			type: 'function',
 			function: { name, arguments: args },
 		});
-		const answer = {
+		const answerWith = (content: string | null, calls: unknown[], finish = 'stop') => ({
 			id: 'chatcmpl-1',
 			choices: [
 				{
 					index: 0,
-					finish_reason: 'stop',
-					message: {
-						role: 'assistant',
-						content: null,
-						tool_calls: [call('structured_output', '{"title":"A"}'), call('Other', '{}')],
-					},
-				},
-			],
-		};
-		expect(forcedCallAsText(answer, 'structured_output')).toEqual({
-			id: 'chatcmpl-1',
-			choices: [
-				{
-					index: 0,
-					finish_reason: 'stop',
-					message: {
-						role: 'assistant',
-						content: '{"title":"A"}',
-						tool_calls: [call('Other', '{}')],
-					},
+					finish_reason: finish,
+					message: { role: 'assistant', content, tool_calls: calls },
 				},
 			],
 		});
+		const answer = answerWith(null, [
+			call('structured_output', '{"title":"A"}'),
+			call('Other', '{}'),
+		]);
+		expect(forcedCallAsText(answer, 'structured_output')).toEqual(
+			answerWith('{"title":"A"}', [call('Other', '{}')]),
+		);
+		// A model that reports the forced call as "tool_calls" still gives a finished answer.
+		const reported = answerWith(null, [call('structured_output', '{}')], 'tool_calls');
+		expect(forcedCallAsText(reported, 'structured_output').choices).toEqual([
+			{
+				index: 0,
+				finish_reason: 'stop',
+				message: { role: 'assistant', content: '{}', tool_calls: undefined },
+			},
+		]);
 		// An answer without the call (text, or no choice) is read as it is.
 		expect(forcedCallAsText(answer, 'missing')).toBe(answer);
 		expect(forcedCallAsText({ choices: [] }, 'structured_output')).toEqual({ choices: [] });

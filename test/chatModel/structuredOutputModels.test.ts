@@ -6,7 +6,7 @@ import { COMPLETIONS } from '../ai/fixtures';
 import { apiRequests, faultNthRequest, useSandbox, type SandboxFault } from '../harness';
 import { STAFF_TOOL } from './modelUser.node';
 import { CHAT_MODEL_NODE, modelRunner } from './runModel';
-import { PARSED_TICKET, ticketParser } from './ticketParser';
+import { PARSED_TICKET, TICKET_GEMINI_SCHEMA, TICKET_SCHEMA, ticketParser } from './ticketParser';
 
 const sandbox = useSandbox();
 const runModel = modelRunner(sandbox);
@@ -29,18 +29,11 @@ function structuredOutputNotes(result: Awaited<ReturnType<typeof runModel>>) {
 	});
 }
 
-/** The schema n8n's Structured Output Parser puts in the prompt for the ticket parser. */
-const TICKET_SCHEMA = {
+/** A JSON Schema option that strict mode takes. */
+const ANSWER_SCHEMA = {
 	type: 'object',
-	properties: {
-		output: {
-			type: 'object',
-			properties: { title: { type: 'string' }, priority: { type: 'number' } },
-			required: ['title', 'priority'],
-			additionalProperties: false,
-		},
-	},
-	required: ['output'],
+	properties: { answer: { type: 'string' } },
+	required: ['answer'],
 	additionalProperties: false,
 };
 
@@ -77,12 +70,10 @@ const SENT = {
 	},
 	gemini: (body: Record<string, any>) => {
 		expect(body).not.toHaveProperty('response_format');
-		expect(body.generationConfig).toEqual(
-			expect.objectContaining({
-				responseMimeType: 'application/json',
-				responseSchema: expect.objectContaining({ type: 'object' }),
-			}),
-		);
+		expect(body.generationConfig).toEqual({
+			responseMimeType: 'application/json',
+			responseSchema: TICKET_GEMINI_SCHEMA,
+		});
 	},
 };
 
@@ -130,12 +121,7 @@ describe('Fliplet Chat Model: structured output on every model (through n8n-core
 	});
 
 	it('sends the JSON Schema option to gpt-3.5-turbo as a strict forced function of its name', async () => {
-		const schema = {
-			type: 'object',
-			properties: { answer: { type: 'string' } },
-			required: ['answer'],
-			additionalProperties: false,
-		};
+		const schema = ANSWER_SCHEMA;
 		const result = await runModel('invoke', 'Name this ticket', {
 			...listModel('gpt-3.5-turbo'),
 			options: {
@@ -165,12 +151,7 @@ describe('Fliplet Chat Model: structured output on every model (through n8n-core
 	});
 
 	it("asks with an agent's tools bound in JSON mode where the model takes it, else in the prompt alone, the schema in the prompt", async () => {
-		const schema = {
-			type: 'object',
-			properties: { answer: { type: 'string' } },
-			required: ['answer'],
-			additionalProperties: false,
-		};
+		const schema = ANSWER_SCHEMA;
 		const options = { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema) };
 		const instruction = {
 			role: 'system',
