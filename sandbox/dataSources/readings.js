@@ -13,19 +13,23 @@ const { badRequest, isObject } = require('../http');
  *   the entry; other keys are still columns).
  * - `deleteAnswer`: `count` (SPEC and the REST docs: `{deletedCount}`) or `entries` (the
  *   source-checked JS docs: the deleted entries, `{entries}`).
+ * - `hookTemplates`: `entry` (a hook's templates name the entry's columns and also `entry`,
+ *   `dataSource` and `event`) or `columns` (only the entry's columns, as in every vendor example:
+ *   `{{{entry.id}}}` renders empty). See hooks.js.
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
 	attributes: ['prefixed', 'bare'],
 	where: ['bare', 'prefixed'],
 	deleteAnswer: ['count', 'entries'],
+	hookTemplates: ['entry', 'columns'],
 };
 
 const DEFAULTS = Object.fromEntries(
 	Object.entries(READINGS).map(([name, choices]) => [name, choices[0]]),
 );
 
-/** @returns {{attributes: string, where: string, deleteAnswer: string}} */
+/** @returns {{attributes: string, where: string, deleteAnswer: string, hookTemplates: string}} */
 function readingsOf(state) {
 	return { ...DEFAULTS, ...state.readings };
 }

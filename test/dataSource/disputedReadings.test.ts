@@ -183,7 +183,12 @@ describe('Sandbox: the disputed readings', () => {
 			deleteAnswer: 'entries',
 		});
 		expect(set.body).toEqual({
-			readings: { attributes: 'bare', where: 'bare', deleteAnswer: 'entries' },
+			readings: {
+				attributes: 'bare',
+				where: 'bare',
+				deleteAnswer: 'entries',
+				hookTemplates: 'entry',
+			},
 		});
 		const bare = await callSandbox(
 			sandbox(),
@@ -216,6 +221,7 @@ describe('Sandbox: the disputed readings', () => {
 			attributes: 'prefixed',
 			where: 'bare',
 			deleteAnswer: 'count',
+			hookTemplates: 'entry',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

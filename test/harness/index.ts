@@ -35,6 +35,7 @@ export {
 	setSandboxReadings,
 	COLUMN_READINGS,
 	DELETE_READINGS,
+	HOOK_TEMPLATE_READINGS,
 	type SandboxReadings,
 } from './readings';
 export {

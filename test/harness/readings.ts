@@ -14,6 +14,8 @@ export interface SandboxReadings {
 	where: 'bare' | 'prefixed';
 	/** `count`: `{deletedCount}` (SPEC); `entries`: the deleted entries. */
 	deleteAnswer: 'count' | 'entries';
+	/** `entry`: hook templates also name `entry`, `dataSource`, `event`; `columns`: columns only. */
+	hookTemplates: 'entry' | 'columns';
 }
 
 export function setSandboxReadings(
@@ -38,4 +40,10 @@ export const COLUMN_READINGS: Array<Pick<SandboxReadings, 'attributes' | 'where'
 export const DELETE_READINGS: Array<Pick<SandboxReadings, 'deleteAnswer'>> = [
 	{ deleteAnswer: 'count' },
 	{ deleteAnswer: 'entries' },
+];
+
+/** Both readings of what a hook's templates can name (`{{{entry.id}}}` renders empty in `columns`). */
+export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates'>> = [
+	{ hookTemplates: 'entry' },
+	{ hookTemplates: 'columns' },
 ];
