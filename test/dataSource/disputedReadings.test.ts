@@ -6,7 +6,9 @@ import {
 	apiRequests,
 	callSandbox,
 	COLUMN_READINGS,
+	DEFAULT_READINGS,
 	DELETE_READINGS,
+	FOREIGN_ATTRIBUTE_READINGS,
 	runNode,
 	sandboxCredential,
 	setSandboxReadings,
@@ -110,6 +112,112 @@ describe('Entry → Get Many: the reading of attributes is learned from the answ
 	});
 });
 
+// A select whose attributes are written in the other reading's form may pick nothing or be
+// refused (a 400: a database refuses a column it does not know; the source-checked docs say
+// `data.` "breaks the query"). The node asks in SPEC's form first and in the other when that
+// one carries nothing or is refused: neither refusal may fail a valid query.
+describe.each(FOREIGN_ATTRIBUTE_READINGS)(
+	'Entry → Get Many with attributes read $attributes and names in the other form $foreignAttributes',
+	(readings) => {
+		beforeEach(() => setSandboxReadings(sandbox(), readings));
+		const forms = () => queries().map((query) => query.body.attributes);
+		const statuses = () => queries().map((query) => query.status);
+
+		it('Columns to Return gives the chosen columns, asking in the other form at most once', async () => {
+			const result = await getMany({
+				filters: { conditions: [{ column: 'Department', condition: 'equals', value: 'Sales' }] },
+				options: { attributes: 'Name, Age' },
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.json).toEqual([
+				{ id: 200, data: { Name: 'Alice Martin', Age: 34 } },
+				{ id: 202, data: { Name: 'Carla Diaz', Age: 45 } },
+			]);
+			const spec = ['id', 'data.Name', 'data.Age'];
+			const bare = ['Name', 'Age'];
+			expect(forms()).toEqual(readings.attributes === 'prefixed' ? [spec] : [spec, bare]);
+			expect(statuses()).toEqual(
+				readings.attributes === 'bare' && readings.foreignAttributes === 'refused'
+					? [400, 200]
+					: forms().map(() => 200),
+			);
+		});
+
+		it('a column empty on every entry gives empty columns, not an error, and the form is kept', async () => {
+			const result = await getMany({ options: { attributes: 'Nickname', pageSize: 2 } });
+			expect(result.error).toBeUndefined();
+			expect(result.json).toEqual([200, 201, 202, 203, 204].map((id) => ({ id, data: {} })));
+			// SPEC's form is asked first; the other form once for a page that carried nothing (a 400
+			// when that form is refused, and then SPEC's form is kept) or for SPEC's form refused.
+			const spec = ['id', 'data.Nickname'];
+			const refused = readings.foreignAttributes === 'refused';
+			if (readings.attributes === 'prefixed' && refused) {
+				expect(forms()).toEqual([spec, ['Nickname'], spec, spec]);
+				expect(statuses()).toEqual([200, 400, 200, 200]);
+			} else if (readings.attributes === 'bare' && refused) {
+				expect(forms()).toEqual([spec, ['Nickname'], ['Nickname'], ['Nickname']]);
+				expect(statuses()).toEqual([400, 200, 200, 200]);
+			} else {
+				// Nothing tells the readings apart: each page (pages travel together) is asked in both.
+				expect(forms().filter((form) => form.length === 2)).toEqual([spec, spec, spec]);
+				expect(forms().filter((form) => form.length === 1)).toEqual([
+					['Nickname'],
+					['Nickname'],
+					['Nickname'],
+				]);
+			}
+		});
+
+		it('Distinct gives each combination once', async () => {
+			const result = await getMany({ options: { attributes: 'Department', distinct: true } });
+			expect(result.error).toBeUndefined();
+			expect(result.json).toEqual([
+				{ data: { Department: 'Sales' } },
+				{ data: { Department: 'Engineering' } },
+				{ data: { Department: 'Support' } },
+			]);
+		});
+	},
+);
+
+describe('Entry → Get Many: when both forms fail', () => {
+	const bareForm = (body: any) => JSON.stringify(body?.attributes) === '["Name"]';
+	const askBoth = async () => {
+		// The platform reads bare names and refuses SPEC's `data.Name` (a 400).
+		setSandboxReadings(sandbox(), { attributes: 'bare', foreignAttributes: 'refused' });
+		const result = await getMany({ options: { attributes: 'Name' } });
+		expect(queries().map((query) => [query.body.attributes, query.status])).toEqual([
+			[['id', 'data.Name'], 400],
+			[['Name'], expect.any(Number)],
+		]);
+		return result;
+	};
+
+	it("refused in both, the error of SPEC's form is shown, naming the item", async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 400,
+			body: { message: 'Invalid where' },
+			match: bareForm,
+		});
+		const result = await askBoth();
+		expect(result.error?.message).toMatch(/column "data\.Name" does not exist/);
+		expect(result.error?.context?.itemIndex).toBe(0);
+	});
+
+	it('another failure of the second form (not a refusal of its names) is the one shown', async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 403,
+			body: { message: 'Access denied' },
+			match: bareForm,
+		});
+		const result = await askBoth();
+		expect(result.error?.message).toMatch(/Access denied/);
+		expect(result.error?.message).not.toMatch(/does not exist/);
+	});
+});
+
 describe.each(DELETE_READINGS)(
 	'Entry → Delete Many with a delete answered as $deleteAnswer',
 	(reading) => {
@@ -183,7 +291,7 @@ describe('Sandbox: the disputed readings', () => {
 			deleteAnswer: 'entries',
 		});
 		expect(set.body).toEqual({
-			readings: { attributes: 'bare', where: 'bare', deleteAnswer: 'entries' },
+			readings: { ...DEFAULT_READINGS, attributes: 'bare', deleteAnswer: 'entries' },
 		});
 		const bare = await callSandbox(
 			sandbox(),
@@ -212,10 +320,16 @@ describe('Sandbox: the disputed readings', () => {
 		expect(wrong.status).toBe(400);
 		sandbox().reset();
 		const defaults = await callSandbox(sandbox(), 'GET', '/__sandbox/readings');
-		expect(defaults.body.readings).toEqual({
+		expect(defaults.body.readings).toEqual(DEFAULT_READINGS);
+		expect(DEFAULT_READINGS).toMatchObject({
 			attributes: 'prefixed',
 			where: 'bare',
 			deleteAnswer: 'count',
+			foreignAttributes: 'ignored',
+			deletedListPath: 'either',
+			updateStatus: 'draft',
+			updateOrderAt: 'now',
+			auditLogLimit: 'studio',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),
