@@ -15,6 +15,7 @@ import {
 	TOKENS,
 	useSandbox,
 } from '../harness';
+import { dataSourceWith, runSync, storedData } from '../sync/fixtures';
 
 const sandbox = useSandbox();
 const staff = { __rl: true, mode: 'id', value: '100' };
@@ -37,8 +38,18 @@ const staffData = () =>
 		.state.entries.filter((entry: any) => entry.dataSourceId === 100)
 		.map((entry: any) => entry.data.Name);
 
-describe.each(COLUMN_READINGS)(
-	'Entry → Get Many with attributes read $attributes and where read $where',
+// Attributes written in the other reading's form may pick nothing or be refused (a 400: a
+// database refuses a column it does not know; the source-checked docs say `data.` "breaks the
+// query"): every test here runs under both.
+describe.each(
+	COLUMN_READINGS.flatMap((readings) =>
+		(['ignored', 'refused'] as const).map((foreignAttributes) => ({
+			...readings,
+			foreignAttributes,
+		})),
+	),
+)(
+	'Entry → Get Many with attributes read $attributes, where read $where, names in the other form $foreignAttributes',
 	(readings) => {
 		beforeEach(() => setSandboxReadings(sandbox(), readings));
 
@@ -52,6 +63,11 @@ describe.each(COLUMN_READINGS)(
 				{ id: 200, data: { Name: 'Alice Martin', Age: 34 } },
 				{ id: 202, data: { Name: 'Carla Diaz', Age: 45 } },
 			]);
+			// SPEC's form first, and the bare names once more where the platform reads those.
+			const spec = ['id', 'data.Name', 'data.Age'];
+			expect(queries().map((query) => query.body.attributes)).toEqual(
+				readings.attributes === 'prefixed' ? [spec] : [spec, ['Name', 'Age']],
+			);
 		});
 
 		it('Distinct gives each combination once, the same in either reading', async () => {
@@ -112,36 +128,14 @@ describe('Entry → Get Many: the reading of attributes is learned from the answ
 	});
 });
 
-// A select whose attributes are written in the other reading's form may pick nothing or be
-// refused (a 400: a database refuses a column it does not know; the source-checked docs say
-// `data.` "breaks the query"). The node asks in SPEC's form first and in the other when that
-// one carries nothing or is refused: neither refusal may fail a valid query.
+// The column asked for is empty on every entry: nothing tells the readings apart unless a form is
+// refused. Neither refusal may fail the query.
 describe.each(FOREIGN_ATTRIBUTE_READINGS)(
 	'Entry → Get Many with attributes read $attributes and names in the other form $foreignAttributes',
 	(readings) => {
 		beforeEach(() => setSandboxReadings(sandbox(), readings));
 		const forms = () => queries().map((query) => query.body.attributes);
 		const statuses = () => queries().map((query) => query.status);
-
-		it('Columns to Return gives the chosen columns, asking in the other form at most once', async () => {
-			const result = await getMany({
-				filters: { conditions: [{ column: 'Department', condition: 'equals', value: 'Sales' }] },
-				options: { attributes: 'Name, Age' },
-			});
-			expect(result.error).toBeUndefined();
-			expect(result.json).toEqual([
-				{ id: 200, data: { Name: 'Alice Martin', Age: 34 } },
-				{ id: 202, data: { Name: 'Carla Diaz', Age: 45 } },
-			]);
-			const spec = ['id', 'data.Name', 'data.Age'];
-			const bare = ['Name', 'Age'];
-			expect(forms()).toEqual(readings.attributes === 'prefixed' ? [spec] : [spec, bare]);
-			expect(statuses()).toEqual(
-				readings.attributes === 'bare' && readings.foreignAttributes === 'refused'
-					? [400, 200]
-					: forms().map(() => 200),
-			);
-		});
 
 		it('a column empty on every entry gives empty columns, not an error, and the form is kept', async () => {
 			const result = await getMany({ options: { attributes: 'Nickname', pageSize: 2 } });
@@ -167,15 +161,26 @@ describe.each(FOREIGN_ATTRIBUTE_READINGS)(
 				]);
 			}
 		});
+	},
+);
 
-		it('Distinct gives each combination once', async () => {
-			const result = await getMany({ options: { attributes: 'Department', distinct: true } });
+// Sync's read names the compared columns through the same choice of form.
+describe.each(FOREIGN_ATTRIBUTE_READINGS)(
+	'Entry → Sync with attributes read $attributes and names in the other form $foreignAttributes',
+	(readings) => {
+		beforeEach(() => setSandboxReadings(sandbox(), readings));
+
+		it('an unchanged row changes nothing and a changed one is one update', async () => {
+			const stored = [
+				{ Email: 'a@x.io', Name: 'Ann' },
+				{ Email: 'b@x.io', Name: 'Bob' },
+			];
+			const id = await dataSourceWith(sandbox(), stored);
+			const result = await runSync(sandbox(), id, [stored[0], { ...stored[1], Name: 'Bo' }]);
+
 			expect(result.error).toBeUndefined();
-			expect(result.json).toEqual([
-				{ data: { Department: 'Sales' } },
-				{ data: { Department: 'Engineering' } },
-				{ data: { Department: 'Support' } },
-			]);
+			expect(result.json[0]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+			expect(storedData(sandbox(), id)).toEqual([stored[0], { ...stored[1], Name: 'Bo' }]);
 		});
 	},
 );

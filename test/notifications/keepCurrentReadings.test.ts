@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // Update with Status "Keep Current" under every reading of what an update leaves out: SPEC says
 // status defaults to draft and orderAt to now; the push editor's notes send `{data}` alone to a
 // live notification, and its form leaves orderAt out unless it schedules

@@ -1,7 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { isObject } from './isObject';
-import { httpStatusOf } from './nodeError';
+import { asNodeError, httpStatusOf } from './nodeError';
 
 /**
  * How the platform reads the column names of a query's `attributes`. Its own sources disagree:
@@ -55,7 +55,12 @@ function carriesAny(entry: IDataObject, columns: string[]): boolean {
 }
 
 /** The column form one execution of a node learned; nothing is kept from one execution to the next. */
-const learnedByRun = new WeakMap<object, ColumnForm>();
+const learnedByRun = new WeakMap<RunContext, ColumnForm>();
+
+/** The execution's context (e.g. `this`): what the form is learned for, and whose node fails. */
+interface RunContext {
+	getNode(): INode;
+}
 
 /**
  * Whether a failure is the platform refusing the names of a form: a 400 (a database refuses a
@@ -77,7 +82,7 @@ const refusesNames = (error: unknown) => httpStatusOf(error) === '400';
  * reading each of them may be asked twice, once.
  */
 export async function selectNaming<T>(
-	run: object,
+	run: RunContext,
 	columns: string[],
 	send: (form: ColumnForm) => Promise<T>,
 	entriesOf: (answer: T) => IDataObject[],
@@ -92,10 +97,10 @@ export async function selectNaming<T>(
 	try {
 		first = await send('prefixed');
 	} catch (error) {
-		if (!refusesNames(error)) throw error;
+		if (!refusesNames(error)) throw asNodeError(run.getNode(), error);
 		const second = await send('bare').catch((other: unknown) => {
 			// Refused in both forms: the query is wrong for another reason, said in SPEC's form.
-			throw refusesNames(other) ? error : other;
+			throw asNodeError(run.getNode(), refusesNames(other) ? error : other);
 		});
 		learnedByRun.set(run, 'bare');
 		return second;
@@ -110,7 +115,7 @@ export async function selectNaming<T>(
 	try {
 		second = await send('bare');
 	} catch (error) {
-		if (!refusesNames(error)) throw error;
+		if (!refusesNames(error)) throw asNodeError(run.getNode(), error);
 		if (!learnedByRun.has(run)) learnedByRun.set(run, 'prefixed');
 		return first;
 	}

@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { httpStatusOf } from '../../helpers/nodeError';
+import { asNodeError, httpStatusOf } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest, type FlipletContext, type PageRequest } from '../../transport';
 
@@ -144,7 +144,8 @@ export function auditLogCsvPages(
 		try {
 			return await ask(asked);
 		} catch (error) {
-			if (asked.limit <= AUDIT_LOG_PAGE_SIZE || httpStatusOf(error) !== '400') throw error;
+			if (asked.limit <= AUDIT_LOG_PAGE_SIZE || httpStatusOf(error) !== '400')
+				throw asNodeError(context.getNode(), error);
 			most = AUDIT_LOG_PAGE_SIZE;
 			return await ask({ offset, limit: AUDIT_LOG_PAGE_SIZE });
 		}
