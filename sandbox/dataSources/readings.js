@@ -27,6 +27,9 @@ const { badRequest, isObject } = require('../http');
  * - `auditLogLimit`: the most audit-log records one request may ask for: `studio` (JSON pages
  *   hold SPEC's 500, a CSV export up to the 100,000 Studio asks for), `capped` (SPEC's 500 for
  *   both: more is served as 500) or `refused` (SPEC's 500 for both: more answers 400).
+ * - `hookTemplates`: `entry` (a hook's templates name the entry's columns and also `entry`,
+ *   `dataSource` and `event`) or `columns` (only the entry's columns, as in every vendor example:
+ *   `{{{entry.id}}}` renders empty). See hooks.js.
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
@@ -38,6 +41,7 @@ const READINGS = {
 	updateStatus: ['draft', 'kept'],
 	updateOrderAt: ['now', 'kept'],
 	auditLogLimit: ['studio', 'capped', 'refused'],
+	hookTemplates: ['entry', 'columns'],
 };
 
 const DEFAULTS = Object.fromEntries(

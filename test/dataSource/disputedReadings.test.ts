@@ -335,6 +335,7 @@ describe('Sandbox: the disputed readings', () => {
 			updateStatus: 'draft',
 			updateOrderAt: 'now',
 			auditLogLimit: 'studio',
+			hookTemplates: 'entry',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

@@ -38,6 +38,7 @@ export {
 	DELETE_READINGS,
 	FOREIGN_ATTRIBUTE_READINGS,
 	NOTIFICATION_UPDATE_READINGS,
+	HOOK_TEMPLATE_READINGS,
 	type SandboxReadings,
 } from './readings';
 export {

@@ -24,6 +24,8 @@ export interface SandboxReadings {
 	updateOrderAt: 'now' | 'kept';
 	/** The most audit logs a request may ask for: `studio` (CSV up to 100,000), `capped` or `refused` (500). */
 	auditLogLimit: 'studio' | 'capped' | 'refused';
+	/** `entry`: hook templates also name `entry`, `dataSource`, `event`; `columns`: columns only. */
+	hookTemplates: 'entry' | 'columns';
 }
 
 /** The readings a reset brings back: the first choice of each. */
@@ -76,4 +78,10 @@ export const NOTIFICATION_UPDATE_READINGS: Array<
 	{ updateStatus: 'kept', updateOrderAt: 'kept' },
 	{ updateStatus: 'kept', updateOrderAt: 'now' },
 	{ updateStatus: 'draft', updateOrderAt: 'kept' },
+];
+
+/** Both readings of what a hook's templates can name (`{{{entry.id}}}` renders empty in `columns`). */
+export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates'>> = [
+	{ hookTemplates: 'entry' },
+	{ hookTemplates: 'columns' },
 ];
