@@ -13,19 +13,23 @@ const { badRequest, isObject } = require('../http');
  *   the entry; other keys are still columns).
  * - `deleteAnswer`: `count` (SPEC and the REST docs: `{deletedCount}`) or `entries` (the
  *   source-checked JS docs: the deleted entries, `{entries}`).
+ * - `oneof`: `text` (every value compared as trimmed text in any case, as the other `$filters`
+ *   conditions compare) or `typed` (the JS docs: `oneof` may be promoted to the database, which
+ *   compares a text with texts and a number or a boolean with its own kind).
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
 	attributes: ['prefixed', 'bare'],
 	where: ['bare', 'prefixed'],
 	deleteAnswer: ['count', 'entries'],
+	oneof: ['text', 'typed'],
 };
 
 const DEFAULTS = Object.fromEntries(
 	Object.entries(READINGS).map(([name, choices]) => [name, choices[0]]),
 );
 
-/** @returns {{attributes: string, where: string, deleteAnswer: string}} */
+/** @returns {{attributes: string, where: string, deleteAnswer: string, oneof: string}} */
 function readingsOf(state) {
 	return { ...DEFAULTS, ...state.readings };
 }

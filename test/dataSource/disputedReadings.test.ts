@@ -183,7 +183,7 @@ describe('Sandbox: the disputed readings', () => {
 			deleteAnswer: 'entries',
 		});
 		expect(set.body).toEqual({
-			readings: { attributes: 'bare', where: 'bare', deleteAnswer: 'entries' },
+			readings: { attributes: 'bare', where: 'bare', deleteAnswer: 'entries', oneof: 'text' },
 		});
 		const bare = await callSandbox(
 			sandbox(),
@@ -216,6 +216,7 @@ describe('Sandbox: the disputed readings', () => {
 			attributes: 'prefixed',
 			where: 'bare',
 			deleteAnswer: 'count',
+			oneof: 'text',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

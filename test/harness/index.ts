@@ -35,6 +35,8 @@ export {
 	setSandboxReadings,
 	COLUMN_READINGS,
 	DELETE_READINGS,
+	ONEOF_READINGS,
+	SYNC_READINGS,
 	type SandboxReadings,
 } from './readings';
 export {

@@ -14,6 +14,8 @@ export interface SandboxReadings {
 	where: 'bare' | 'prefixed';
 	/** `count`: `{deletedCount}` (SPEC); `entries`: the deleted entries. */
 	deleteAnswer: 'count' | 'entries';
+	/** `text`: `oneof` compares trimmed text in any case; `typed`: a text with texts, a number with numbers. */
+	oneof: 'text' | 'typed';
 }
 
 export function setSandboxReadings(
@@ -39,3 +41,13 @@ export const DELETE_READINGS: Array<Pick<SandboxReadings, 'deleteAnswer'>> = [
 	{ deleteAnswer: 'count' },
 	{ deleteAnswer: 'entries' },
 ];
+
+/** Both readings of `oneof` (Sync's targeted read and its duplicate check rely on it). */
+export const ONEOF_READINGS: Array<Pick<SandboxReadings, 'oneof'>> = [
+	{ oneof: 'text' },
+	{ oneof: 'typed' },
+];
+
+/** Every reading a Sync read meets: each of COLUMN_READINGS under each reading of `oneof`. */
+export const SYNC_READINGS: Array<Pick<SandboxReadings, 'attributes' | 'where' | 'oneof'>> =
+	COLUMN_READINGS.flatMap((columns) => ONEOF_READINGS.map((oneof) => ({ ...columns, ...oneof })));
