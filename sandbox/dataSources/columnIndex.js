@@ -1,7 +1,7 @@
 'use strict';
 
 const { isObject } = require('../http');
-const { lower, oneOfList, valueAt } = require('./filters');
+const { lower, oneOfList } = require('./filters');
 const { entryPath } = require('./query');
 
 /**
@@ -23,7 +23,9 @@ const { entryPath } = require('./query');
 const indexable = (column) =>
 	typeof column === 'string' && !column.includes('.') && entryPath(column) === `data.${column}`;
 
-const textOf = (entry, column) => lower(valueAt(entry.data, column));
+/** The text `oneof` compares of a column without a dot (valueAt's value for a one-part path). */
+const textOf = ({ data }, column) =>
+	lower(data !== null && typeof data === 'object' ? data[column] : undefined);
 
 function add(index, text, id) {
 	const held = index.get(text);
