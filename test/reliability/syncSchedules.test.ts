@@ -251,7 +251,8 @@ async function runSchedule(schedule: Schedule, fence: RunFence) {
 		const writerSteps = run === 1 ? writers.map((writer) => writer.nth) : [];
 		checkRepairedInRun(id, result, armed.log, writerSteps);
 		learnKeys();
-		return { result, log: armed.log, failed: result.json[0].error !== undefined };
+		const { log, timesOut } = armed;
+		return { result, log, timesOut, failed: result.json[0].error !== undefined };
 	};
 
 	const mirror = schedule.mode === 'mirror';
@@ -259,14 +260,14 @@ async function runSchedule(schedule: Schedule, fence: RunFence) {
 	if (!schedule.writers.length) {
 		// Faults alone never stop a run: lost commits are read and what they did not store is sent.
 		const expected = expectedCounts(schedule.existing, schedule.noise, schedule.input, mirror);
-		checkExactRun(first.result, expected, storedEntries(sandbox(), id), first.log);
+		checkExactRun(first.result, expected, storedEntries(sandbox(), id), first.log, first.timesOut);
 		checkConverged(id, schedule);
 	} else if (first.failed) checkStoppedRun(first.result);
 	// The re-run, with the schedule's faults of run 2 and no other writer: it ends well.
 	const rerun = await syncRun(2);
 	if (!schedule.writers.length) {
 		const unchanged = { inserted: 0, updated: 0, deleted: 0, unchanged: schedule.input.length };
-		checkExactRun(rerun.result, unchanged, storedEntries(sandbox(), id), rerun.log);
+		checkExactRun(rerun.result, unchanged, storedEntries(sandbox(), id), rerun.log, rerun.timesOut);
 	} else expect(rerun.failed).toBe(false);
 	checkConverged(id, schedule);
 	expect(fence.lateRequests().map((request) => shortly({ request }))).toEqual([]);

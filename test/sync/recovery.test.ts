@@ -53,11 +53,15 @@ describe('Entry → Sync: a commit whose answer is lost no longer stops the run'
 			// The first commits ramp up to 500 rows (see planCommits): the second carries 250.
 			const lost = commitsOf(sandbox())[1].body.entries.length;
 			expect(lost).toBe(250);
-			expect(summary).toMatchObject({
-				inserted: 3000,
-				duplicatesRemoved: 0,
-				recovered: { commits: 1, rowsFound: lost, rowsResent: 0 },
-			});
+			expect(summary).toMatchObject({ inserted: 3000, duplicatesRemoved: 0 });
+			const recovered = summary.recovered as Record<string, number>;
+			if (fault === LATE) {
+				// The short timeout is the run's: on a busy machine another answer may come too late
+				// as well. Every commit was stored, so whatever was read was found, nothing re-sent.
+				expect(recovered.commits).toBeGreaterThanOrEqual(1);
+				expect(recovered.rowsFound).toBeGreaterThanOrEqual(lost);
+				expect(recovered.rowsResent).toBe(0);
+			} else expect(recovered).toEqual({ commits: 1, rowsFound: lost, rowsResent: 0 });
 			expect(summary).not.toHaveProperty('error');
 			expect(duplicateKeys(sandbox(), id)).toEqual([]);
 			expect(byKey(storedData(sandbox(), id))).toEqual(byKey(rows));
