@@ -72,6 +72,9 @@ export class SandboxProcess {
 		return this.call<object>('mark');
 	};
 	stats = () => this.call<RequestStats>('stats');
+	/** Appends `count` entries keyed `user<n>@example.com` (see sandboxProcess.js). */
+	seed = (dataSourceId: number, count: number) =>
+		this.call<{ entries: number }>('seed', { dataSourceId, count });
 	content = (dataSourceId: number, key: string) =>
 		this.call<{ entries: number; distinctKeys: number }>('content', { dataSourceId, key });
 

@@ -75,6 +75,22 @@ const commands = {
 				: {}),
 		};
 	},
+	/**
+	 * Appends `count` entries `{Email: user<n>@example.com, Score: n}` (n from 0) to a data source,
+	 * straight into the store: a million entries in a second, not a million-row commit.
+	 */
+	seed({ dataSourceId, count }) {
+		const store = require('../sandbox/dataSources/store');
+		const dataSource = sandbox.state.dataSources.find((ds) => ds.id === dataSourceId);
+		const entries = [];
+		for (let n = 0; n < count; n++) {
+			entries.push(
+				store.newEntry(sandbox.state, dataSource, { Email: `user${n}@example.com`, Score: n }),
+			);
+		}
+		store.appendEntries(sandbox.state, dataSourceId, entries);
+		return { entries: store.countOf(sandbox.state, dataSourceId) };
+	},
 	/** Entries of a data source and how many distinct keys they hold (equal: no duplicates). */
 	content({ dataSourceId, key }) {
 		const entries = sandbox.state.entries.filter((entry) => entry.dataSourceId === dataSourceId);

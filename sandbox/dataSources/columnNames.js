@@ -24,13 +24,15 @@ function toEntryPaths(where) {
 }
 
 /**
- * A predicate over whole entries for a query's `where`, in the sandbox's reading of its keys
- * (readings.js): `bare` tests the entry's data, `prefixed` the entry (`data.Name`, `id`...).
+ * A predicate over whole entries for a query's `where`, in the sandbox's readings (readings.js):
+ * of its keys (`where`: `bare` tests the entry's data, `prefixed` the entry, `data.Name`, `id`...)
+ * and of `oneof`.
+ * @param {{where: string, oneof?: string}} readings
  * @returns {(entry: any) => boolean}
  */
-function entryWhere(where, reading) {
-	if (reading === 'prefixed') return compileWhere(toEntryPaths(where));
-	const matches = compileWhere(where);
+function entryWhere(where, readings) {
+	if (readings.where === 'prefixed') return compileWhere(toEntryPaths(where), readings);
+	const matches = compileWhere(where, readings);
 	return (entry) => matches(entry.data);
 }
 

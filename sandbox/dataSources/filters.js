@@ -85,13 +85,33 @@ function dateCompare(actual, expected, unit) {
 	return truncate(a, chosen) - truncate(b, chosen);
 }
 
-function oneOf(value) {
-	const list = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return list.map(lower);
+/** A `oneof` value as a list: an array, or a comma-separated text. */
+const oneOfList = (value) => (Array.isArray(value) ? value : String(value ?? '').split(','));
+
+/**
+ * `oneof` in one of its readings (readings.js): `text` compares every value as trimmed text in
+ * any case (5 matches "5"); `typed` compares a text cell with the list's texts (in any case), a
+ * number or a boolean cell with the list's numbers or booleans, and nothing else.
+ */
+function oneOfTest(value, reading) {
+	const list = oneOfList(value);
+	if (reading !== 'typed') {
+		const allowed = new Set(list.map(lower));
+		return (cell) => allowed.has(lower(cell));
+	}
+	const texts = new Set(list.filter((item) => typeof item === 'string').map(lower));
+	const others = new Set(list.filter((item) => typeof item !== 'string'));
+	return (cell) =>
+		typeof cell === 'string'
+			? texts.has(lower(cell))
+			: (typeof cell === 'number' || typeof cell === 'boolean') && others.has(cell);
 }
 
-/** @returns {(data: object) => boolean} */
-function compileFilter(filter) {
+/**
+ * @param {{oneof?: string}} [readings] the sandbox's reading of `oneof` (default `text`)
+ * @returns {(data: object) => boolean}
+ */
+function compileFilter(filter, readings = {}) {
 	const { column, condition, value, unit } = filter ?? {};
 	const get = (data) => valueAt(data, column);
 	switch (String(condition).toLowerCase()) {
@@ -119,8 +139,8 @@ function compileFilter(filter) {
 				compare(get(data), value?.from) >= 0 &&
 				compare(get(data), value?.to) <= 0;
 		case 'oneof': {
-			const allowed = new Set(oneOf(value));
-			return (data) => allowed.has(lower(get(data)));
+			const test = oneOfTest(value, readings.oneof);
+			return (data) => test(get(data));
 		}
 		case 'dateis':
 			return (data) => dateCompare(get(data), value, unit) === 0;
@@ -139,4 +159,4 @@ function compileFilter(filter) {
 	}
 }
 
-module.exports = { compileFilter, valueAt, compare };
+module.exports = { compileFilter, valueAt, compare, lower, oneOfList };

@@ -48,9 +48,10 @@ function rewriteOperators(value) {
 /**
  * A predicate over an entry's data for a `where`: document-database operators (via mingo) plus
  * the platform's `$filters`, also inside `$and`, `$or` and `$nor`.
+ * @param {{oneof?: string}} [readings] the sandbox's readings (readings.js) that `$filters` follow
  * @returns {(data: object) => boolean}
  */
-function compileWhere(where) {
+function compileWhere(where, readings = {}) {
 	if (where === undefined || where === null) return () => true;
 	if (!isObject(where)) throw badRequest('"where" must be an object');
 	const tests = [];
@@ -60,12 +61,12 @@ function compileWhere(where) {
 			if (!Array.isArray(value))
 				throw badRequest('"$filters" must be an array of {column, condition, value}');
 			for (const filter of value) {
-				const test = compileFilter(filter);
+				const test = compileFilter(filter, readings);
 				if (!test) throw badRequest(`Unknown $filters condition "${filter?.condition}"`);
 				tests.push(test);
 			}
 		} else if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(value)) {
-			const parts = value.map(compileWhere);
+			const parts = value.map((part) => compileWhere(part, readings));
 			if (key === '$and') tests.push((data) => parts.every((part) => part(data)));
 			if (key === '$or') tests.push((data) => parts.some((part) => part(data)));
 			if (key === '$nor') tests.push((data) => !parts.some((part) => part(data)));

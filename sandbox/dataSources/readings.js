@@ -30,6 +30,9 @@ const { badRequest, isObject } = require('../http');
  * - `hookTemplates`: `entry` (a hook's templates name the entry's columns and also `entry`,
  *   `dataSource` and `event`) or `columns` (only the entry's columns, as in every vendor example:
  *   `{{{entry.id}}}` renders empty). See hooks.js.
+ * - `oneof`: `text` (every value compared as trimmed text in any case, as the other `$filters`
+ *   conditions compare) or `typed` (the JS docs: `oneof` may be promoted to the database, which
+ *   compares a text with texts and a number or a boolean with its own kind).
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
@@ -42,6 +45,7 @@ const READINGS = {
 	updateOrderAt: ['now', 'kept'],
 	auditLogLimit: ['studio', 'capped', 'refused'],
 	hookTemplates: ['entry', 'columns'],
+	oneof: ['text', 'typed'],
 };
 
 const DEFAULTS = Object.fromEntries(

@@ -1,6 +1,7 @@
 'use strict';
 
 const { iso } = require('../state');
+const columnIndex = require('./columnIndex');
 
 /**
  * Entries are kept per data source in id order, in blocks of at most BLOCK entries, so a request
@@ -8,7 +9,8 @@ const { iso } = require('../state');
  * binary search plus the page, an entry by id a binary search, a commit copies only the blocks it
  * changes, a count is a number. Version snapshots share blocks: a snapshot copies the list of
  * blocks (not the entries), and a block a snapshot holds is copied before it is changed.
- * Entry objects are never mutated after creation: an update stores a new object.
+ * Entry objects are never mutated after creation: an update stores a new object. Columns asked
+ * for by `oneof` get an index that every change here keeps up to date (see columnIndex.js).
  *
  * Ids come from one counter that only grows, so appending keeps the id order.
  */
@@ -16,7 +18,7 @@ const { iso } = require('../state');
 const BLOCK = 1024;
 
 /** @typedef {{entries: any[], owner: number}} Block */
-/** @typedef {{blocks: Block[], size: number, generation: number, starts?: number[], flat?: any[]}} Table */
+/** @typedef {{blocks: Block[], size: number, generation: number, starts?: number[], flat?: any[], indexes?: Map<string, any>}} Table */
 
 /** @param {any} state @returns {Map<number, Table>} */
 function tables(state) {
@@ -117,6 +119,16 @@ function flatten(blocks) {
 	return list;
 }
 
+/**
+ * The entries that may match a query's `where`, in id order, when an index can narrow them (a
+ * `oneof` filter, see columnIndex.js); undefined when every entry must be tested.
+ */
+function candidatesFor(state, dataSourceId, where) {
+	const t = table(state, dataSourceId);
+	const ids = columnIndex.candidateIds(t, where, () => entriesOf(state, dataSourceId));
+	return ids?.map((id) => findEntry(state, dataSourceId, id));
+}
+
 function countOf(state, dataSourceId) {
 	return table(state, dataSourceId).size;
 }
@@ -168,6 +180,7 @@ function setEntries(state, dataSourceId, list) {
 		: list.slice().sort((a, b) => a.id - b.id);
 	t.blocks = [];
 	t.size = 0;
+	columnIndex.reset(t);
 	append(t, sorted);
 }
 
@@ -189,6 +202,7 @@ function append(t, newOnes) {
 		block.entries.push(entry);
 	}
 	t.size += newOnes.length;
+	columnIndex.added(t, newOnes);
 }
 
 function appendEntries(state, dataSourceId, newOnes) {
@@ -200,7 +214,10 @@ function replace(t, entry) {
 	const at = locate(t, entry.id);
 	if (!at) return false;
 	changing(t);
-	ownBlock(t, at.block).entries[at.index] = entry;
+	const block = ownBlock(t, at.block);
+	columnIndex.removed(t, [block.entries[at.index]]);
+	block.entries[at.index] = entry;
+	columnIndex.added(t, [entry]);
 	return true;
 }
 
@@ -222,6 +239,10 @@ function remove(t, ids) {
 	let removed = 0;
 	for (const [index, positions] of byBlock) {
 		const block = ownBlock(t, index);
+		columnIndex.removed(
+			t,
+			block.entries.filter((_, position) => positions.has(position)),
+		);
 		block.entries = block.entries.filter((_, position) => !positions.has(position));
 		removed += positions.size;
 	}
@@ -294,6 +315,7 @@ module.exports = {
 	BLOCK,
 	tables,
 	entriesOf,
+	candidatesFor,
 	countOf,
 	pageOf,
 	positionAfterId,

@@ -336,6 +336,7 @@ describe('Sandbox: the disputed readings', () => {
 			updateOrderAt: 'now',
 			auditLogLimit: 'studio',
 			hookTemplates: 'entry',
+			oneof: 'text',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

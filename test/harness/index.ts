@@ -39,6 +39,8 @@ export {
 	FOREIGN_ATTRIBUTE_READINGS,
 	NOTIFICATION_UPDATE_READINGS,
 	HOOK_TEMPLATE_READINGS,
+	ONEOF_READINGS,
+	SYNC_READINGS,
 	type SandboxReadings,
 } from './readings';
 export {

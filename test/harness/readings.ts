@@ -26,6 +26,8 @@ export interface SandboxReadings {
 	auditLogLimit: 'studio' | 'capped' | 'refused';
 	/** `entry`: hook templates also name `entry`, `dataSource`, `event`; `columns`: columns only. */
 	hookTemplates: 'entry' | 'columns';
+	/** `text`: `oneof` compares trimmed text in any case; `typed`: a text with texts, a number with numbers. */
+	oneof: 'text' | 'typed';
 }
 
 /** The readings a reset brings back: the first choice of each. */
@@ -85,3 +87,12 @@ export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates'
 	{ hookTemplates: 'entry' },
 	{ hookTemplates: 'columns' },
 ];
+/** Both readings of `oneof` (Sync's targeted read and its duplicate check rely on it). */
+export const ONEOF_READINGS: Array<Pick<SandboxReadings, 'oneof'>> = [
+	{ oneof: 'text' },
+	{ oneof: 'typed' },
+];
+
+/** Every reading a Sync read meets: each of COLUMN_READINGS under each reading of `oneof`. */
+export const SYNC_READINGS: Array<Pick<SandboxReadings, 'attributes' | 'where' | 'oneof'>> =
+	COLUMN_READINGS.flatMap((columns) => ONEOF_READINGS.map((oneof) => ({ ...columns, ...oneof })));

@@ -7,6 +7,8 @@ loadInOrder([...testFilesOf('sync'), 'reliability/syncFaults.test.ts'], {
 	last: [
 		'sync/syncPaging.test.ts',
 		'sync/chunksAndPacing.test.ts',
+		'sync/recovery.test.ts',
+		'sync/targetedRead.test.ts',
 		'reliability/syncFaults.test.ts',
 	],
 });

@@ -1,5 +1,13 @@
-import { COLUMN_READINGS, setSandboxReadings, useSandbox } from '../harness';
-import { commitsOf, dataSourceWith, queriesOf, runSync, storedData } from './fixtures';
+import { setSandboxReadings, SYNC_READINGS, useSandbox } from '../harness';
+import {
+	commitsOf,
+	dataSourceWith,
+	queriesOf,
+	READ_PATHS,
+	runSync,
+	storedData,
+	useReadPath,
+} from './fixtures';
 
 const sandbox = useSandbox();
 
@@ -8,12 +16,17 @@ const stored = [
 	{ Email: 'b@x.io', Name: 'Bob', Age: 40 },
 ];
 
-// The platform's sources disagree on how `attributes` and `where` name columns: Sync must be
-// right under each reading the evidence allows (docs/api-choices.md, "Where the witnesses
-// disagree").
-describe.each(COLUMN_READINGS)(
-	'Entry → Sync with attributes read $attributes and where read $where',
-	(readings) => {
+// The platform's sources disagree on how `attributes` and `where` name columns, and on how
+// `oneof` compares: Sync must be right under each reading the evidence allows, whichever way it
+// reads (docs/api-choices.md, "Where the witnesses disagree").
+const readingsAndPaths = SYNC_READINGS.flatMap((readings) =>
+	READ_PATHS.map((path) => ({ ...readings, path })),
+);
+
+describe.each(readingsAndPaths)(
+	'Entry → Sync with attributes read $attributes, where read $where, oneof read $oneof, the $path read',
+	({ path, ...readings }) => {
+		useReadPath(path);
 		beforeEach(() => setSandboxReadings(sandbox(), readings));
 
 		it('matches the stored entries: an unchanged input changes nothing, a changed row is one update', async () => {
@@ -41,6 +54,34 @@ describe.each(COLUMN_READINGS)(
 			expect(result.error).toBeUndefined();
 			expect(result.json[0]).toMatchObject({ inserted: 1, deleted: 1, unchanged: 1 });
 			expect(storedData(sandbox(), id)).toEqual([stored[0], rows[1]]);
+		});
+
+		it('keys on numbers and on booleans stored as text, and on text stored as numbers', async () => {
+			const rows = [
+				{ Code: 5, Name: 'five' },
+				{ Code: '7', Name: 'seven' },
+				{ Code: true, Name: 'yes' },
+				{ Code: 'Ann', Name: 'ann' },
+			];
+			const id = await dataSourceWith(sandbox(), rows);
+			const input = [
+				{ Code: '5', Name: 'FIVE' },
+				{ Code: 7, Name: 'SEVEN' },
+				{ Code: 'true', Name: 'YES' },
+				// Another key, case kept: "Ann" is not "ANN".
+				{ Code: 'ANN', Name: 'new' },
+			];
+			const result = await runSync(sandbox(), id, input, { keyColumns: 'Code' });
+
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ inserted: 1, updated: 3, unchanged: 0 });
+			expect(storedData(sandbox(), id)).toEqual([
+				{ Code: '5', Name: 'FIVE' },
+				{ Code: 7, Name: 'SEVEN' },
+				{ Code: 'true', Name: 'YES' },
+				rows[3],
+				input[3],
+			]);
 		});
 
 		it('keys on a column named "id" (not the entry ID) in either reading', async () => {
@@ -101,72 +142,80 @@ describe('Entry → Sync: the reading of attributes is learned once per executio
 	});
 });
 
-describe('Entry → Sync: a read where no entry has a key column', () => {
-	it('stops before any commit when the API answers every entry without the key columns', async () => {
-		const id = await dataSourceWith(sandbox(), stored);
-		// An answer that dropped the columns asked for: every entry without Email.
-		sandbox().injectFault({
-			mode: 'status-after',
-			status: 200,
-			count: 2,
-			method: 'POST',
-			path: '/data/query$',
-			body: {
-				entries: [
-					{ id: 1, data: {} },
-					{ id: 2, data: {} },
-				],
-				pagination: { total: 2 },
-			},
-		});
-		const result = await runSync(sandbox(), id, stored, { syncMode: 'mirror' });
+describe.each(READ_PATHS)(
+	'Entry → Sync (the %s read): a read where no entry has a key column',
+	(path) => {
+		useReadPath(path);
 
-		expect(result.error?.message).toBe('None of the 2 entries read has the key column "Email"');
-		expect(result.error?.description).toMatch(/^Nothing was changed\. Acting on this read/);
-		expect(commitsOf(sandbox())).toHaveLength(0);
-		expect(storedData(sandbox(), id)).toEqual(stored);
-	});
+		it('stops before any commit when the API answers every entry without the key columns', async () => {
+			const id = await dataSourceWith(sandbox(), stored);
+			// An answer that dropped the columns asked for: every entry without Email.
+			sandbox().injectFault({
+				mode: 'status-after',
+				status: 200,
+				count: 2,
+				method: 'POST',
+				path: '/data/query$',
+				body: {
+					entries: [
+						{ id: 1, data: {} },
+						{ id: 2, data: {} },
+					],
+					pagination: { total: 2 },
+				},
+			});
+			const result = await runSync(sandbox(), id, stored, { syncMode: 'mirror' });
 
-	it('stops on a key column that no stored entry has (a misspelt key), in upsert mode too', async () => {
-		const id = await dataSourceWith(sandbox(), stored);
-		const result = await runSync(sandbox(), id, [{ email: 'a@x.io', Name: 'Ann' }], {
-			keyColumns: 'email',
+			expect(result.error?.message).toBe('None of the 2 entries read has the key column "Email"');
+			expect(result.error?.description).toMatch(/^Nothing was changed\. Acting on this read/);
+			expect(commitsOf(sandbox())).toHaveLength(0);
+			expect(storedData(sandbox(), id)).toEqual(stored);
 		});
 
-		expect(result.error?.message).toBe('None of the 2 entries read has the key column "email"');
-		expect(commitsOf(sandbox())).toHaveLength(0);
-		expect(storedData(sandbox(), id)).toEqual(stored);
-	});
+		it('stops on a key column that no stored entry has (a misspelt key), in upsert mode too', async () => {
+			const id = await dataSourceWith(sandbox(), stored);
+			const result = await runSync(sandbox(), id, [{ email: 'a@x.io', Name: 'Ann' }], {
+				keyColumns: 'email',
+			});
 
-	it('goes on when one entry has a key column, even an empty one, and when the data source is empty', async () => {
-		const id = await dataSourceWith(sandbox(), [{ Name: 'No key' }, { Email: '', Name: 'Empty' }]);
-		const keyed = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
-		expect(keyed.error).toBeUndefined();
-		expect(keyed.json[0]).toMatchObject({ inserted: 1 });
-
-		const empty = await dataSourceWith(sandbox(), [], 'Empty Target');
-		const first = await runSync(sandbox(), empty, stored);
-		expect(first.error).toBeUndefined();
-		expect(first.json[0]).toMatchObject({ inserted: 2 });
-	});
-
-	it('with two key columns, an entry carrying one of them is enough, wherever it comes in the read', async () => {
-		const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io' }, { Name: 'No key' }]);
-		const result = await runSync(sandbox(), id, [{ Email: 'b@x.io', Dept: 'Ops' }], {
-			keyColumns: 'Email, Dept',
+			expect(result.error?.message).toBe('None of the 2 entries read has the key column "email"');
+			expect(commitsOf(sandbox())).toHaveLength(0);
+			expect(storedData(sandbox(), id)).toEqual(stored);
 		});
-		expect(result.error).toBeUndefined();
-		expect(result.json[0]).toMatchObject({ inserted: 1 });
-	});
 
-	it('names every key column when none is found', async () => {
-		const id = await dataSourceWith(sandbox(), [{ Name: 'No key' }, { Name: 'Nor here' }]);
-		const result = await runSync(sandbox(), id, [{ Email: 'b@x.io', Dept: 'Ops' }], {
-			keyColumns: 'Email, Dept',
+		it('goes on when one entry has a key column, even an empty one, and when the data source is empty', async () => {
+			const id = await dataSourceWith(sandbox(), [
+				{ Name: 'No key' },
+				{ Email: '', Name: 'Empty' },
+			]);
+			const keyed = await runSync(sandbox(), id, [{ Email: 'a@x.io' }]);
+			expect(keyed.error).toBeUndefined();
+			expect(keyed.json[0]).toMatchObject({ inserted: 1 });
+
+			const empty = await dataSourceWith(sandbox(), [], 'Empty Target');
+			const first = await runSync(sandbox(), empty, stored);
+			expect(first.error).toBeUndefined();
+			expect(first.json[0]).toMatchObject({ inserted: 2 });
 		});
-		expect(result.error?.message).toBe(
-			'None of the 2 entries read has the key columns "Email", "Dept"',
-		);
-		expect(commitsOf(sandbox())).toHaveLength(0);
-	});
-});
+
+		it('with two key columns, an entry carrying one of them is enough, wherever it comes in the read', async () => {
+			const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io' }, { Name: 'No key' }]);
+			const result = await runSync(sandbox(), id, [{ Email: 'b@x.io', Dept: 'Ops' }], {
+				keyColumns: 'Email, Dept',
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ inserted: 1 });
+		});
+
+		it('names every key column when none is found', async () => {
+			const id = await dataSourceWith(sandbox(), [{ Name: 'No key' }, { Name: 'Nor here' }]);
+			const result = await runSync(sandbox(), id, [{ Email: 'b@x.io', Dept: 'Ops' }], {
+				keyColumns: 'Email, Dept',
+			});
+			expect(result.error?.message).toBe(
+				'None of the 2 entries read has the key columns "Email", "Dept"',
+			);
+			expect(commitsOf(sandbox())).toHaveLength(0);
+		});
+	},
+);

@@ -12,6 +12,8 @@ import {
 	type Sandbox,
 } from '../harness';
 
+import { readSizes } from '../../nodes/Fliplet/actions/entry/sync/readSizes';
+
 // The sandbox's store, to act as another writer inside the sandbox between two requests.
 export const store = require('../../sandbox/dataSources/store');
 
@@ -57,6 +59,25 @@ export async function dataSourceWith(
 	}
 	sandbox.requests.length = 0;
 	return dataSource.id as number;
+}
+
+/**
+ * A new data source of app 11 holding `count` entries made by `rowOf`, appended to the sandbox's
+ * store directly (a hundred thousand entries would be a slow request). The request log starts empty.
+ */
+export async function seededDataSource(
+	sandbox: Sandbox,
+	count: number,
+	rowOf: (n: number) => IDataObject,
+	name = 'Sync Target',
+): Promise<number> {
+	const id = await dataSourceWith(sandbox, [], name);
+	const dataSource = sandbox.state.dataSources.find((ds: any) => ds.id === id);
+	const entries = Array.from({ length: count }, (_, n) =>
+		store.newEntry(sandbox.state, dataSource, rowOf(n)),
+	);
+	store.appendEntries(sandbox.state, id, entries);
+	return id;
 }
 
 /** The entries now stored, as `{id, data}` in id order. */
@@ -125,4 +146,30 @@ export function failNthCommit(sandbox: Sandbox, n: number, status = 500, count =
 		status,
 		count,
 	});
+}
+
+/** The two ways Sync reads a data source outside mirror mode (docs/sync.md, "How a run works"). */
+export const READ_PATHS = ['targeted', 'full'] as const;
+export type ReadPath = (typeof READ_PATHS)[number];
+
+/**
+ * Makes the tests of the calling `describe` read the data source by `path`: a small input is read
+ * by key (`targeted`, the default), or every entry is read (`full`: no key per targeted request,
+ * so the main read never reads by key; the read of a lost commit's keys still does).
+ */
+export function useReadPath(path: ReadPath): void {
+	const { targetedKeys } = readSizes;
+	beforeEach(() => {
+		readSizes.targetedKeys = path === 'full' ? 0 : targetedKeys;
+	});
+	afterEach(() => {
+		readSizes.targetedKeys = targetedKeys;
+	});
+}
+
+/** Scales Sync's read sizes (see readSizes) for the tests of the calling `describe`. */
+export function useReadSizes(sizes: Partial<typeof readSizes>): void {
+	const saved = { ...readSizes };
+	beforeEach(() => Object.assign(readSizes, sizes));
+	afterEach(() => Object.assign(readSizes, saved));
 }

@@ -15,7 +15,7 @@ import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settin
 import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
 import { mayHaveLanded } from '../../nodes/Fliplet/actions/entry/sync/mayHaveLanded';
 import { toNodeApiError, type ApiFailure } from '../../nodes/Fliplet/transport/errors';
-import { insertsOf, options, rows } from './planInputs';
+import { insertsOf, options, planOutcome, rows } from './planInputs';
 import { stubNode } from '../harness/stubNode';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -355,13 +355,13 @@ describe('Sync output', () => {
 		const output = buildOutput({
 			plan,
 			commits,
-			outcome: {
+			outcome: planOutcome({
 				landed: commits,
 				landedAt: commits.map((_, at) => at),
 				unknown: [],
 				unknownAt: [],
 				newIds: new Map(),
-			},
+			}),
 			mode: 'insertAndUpdate',
 			requests: 2,
 			itemCount: 1,
@@ -401,13 +401,13 @@ describe('Sync output of commits that may have landed', () => {
 			{
 				plan,
 				commits,
-				outcome: {
+				outcome: planOutcome({
 					landed: [commits[0]],
 					landedAt: [0],
 					unknown: unknownAt.map((at) => commits[at]),
 					unknownAt,
 					newIds: new Map(),
-				},
+				}),
 				mode: 'mirror',
 				requests: 5,
 				itemCount: 3,
@@ -441,13 +441,13 @@ describe('Sync output of commits that may have landed', () => {
 	it('names several of them in the plural', () => {
 		const plan = diffRows(rows({ Email: 'a' }, { Email: 'b' }, { Email: 'c' }), [], options());
 		const commits = oneRowEach(plan);
-		const outcome = {
+		const outcome = planOutcome({
 			landed: [commits[2]],
 			landedAt: [2],
 			unknown: commits.slice(0, 2),
 			unknownAt: [0, 1],
 			newIds: new Map(),
-		};
+		});
 		expect(landedText(outcome, 3)).toBe(
 			'Commit 3 of 3 landed (1 inserted, 0 updated, 0 deleted). Commits 1–2 of 3 may have landed (2 inserted, 0 updated, 0 deleted): they failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored them',
 		);
@@ -456,13 +456,13 @@ describe('Sync output of commits that may have landed', () => {
 	it('gives a run that did not fail no such count', () => {
 		const plan = diffRows(rows({ Email: 'a' }), [], options());
 		const commits = oneRowEach(plan);
-		const outcome = {
+		const outcome = planOutcome({
 			landed: commits,
 			landedAt: [0],
 			unknown: [],
 			unknownAt: [],
 			newIds: new Map(),
-		};
+		});
 		const input = {
 			plan,
 			commits,

@@ -1,4 +1,5 @@
 import type { DiffOptions, InputRows, SyncPlan } from '../../nodes/Fliplet/actions/entry/sync/diff';
+import type { PlanOutcome } from '../../nodes/Fliplet/actions/entry/sync/sendPlan';
 
 /** Input rows for the pure planning helpers. */
 export const rows = (...datas: object[]): InputRows => datas as InputRows;
@@ -19,3 +20,14 @@ export const insertsOf = (plan: SyncPlan) =>
 		key: plan.keys[itemIndex],
 		data: plan.rows[itemIndex],
 	}));
+
+/** The outcome of a plan's commits, with nothing recovered unless given. */
+export const planOutcome = (
+	outcome: Pick<PlanOutcome, 'landed' | 'landedAt' | 'unknown' | 'unknownAt' | 'newIds'> &
+		Partial<PlanOutcome>,
+): PlanOutcome => ({
+	recovered: { commits: 0, rowsFound: 0, rowsResent: 0 },
+	shared: [],
+	vanished: [],
+	...outcome,
+});

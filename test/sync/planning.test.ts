@@ -26,6 +26,8 @@ const emptyPlan = (more: Partial<SyncPlan> = {}): SyncPlan => ({
 	skipped: [],
 	existingCount: 0,
 	flaggedAbsent: 0,
+	notFound: [],
+	matched: 0,
 	shared: [],
 	rows: [],
 	keys: [],

@@ -10,6 +10,7 @@ import {
 	runSync,
 	storedData,
 	storedEntries,
+	useReadPath,
 } from './fixtures';
 
 // The sandbox's store, to act as another writer inside the sandbox between two requests.
@@ -36,7 +37,10 @@ function otherWriterInsertsDuringCommit(box: Sandbox, dataSourceId: number, rows
 const checksOf = (box: Sandbox) => queriesOf(box).filter((query) => query.body.aggregate);
 
 describe('Entry → Sync: the duplicate check after inserting', () => {
-	it('filters on the key cells as trimmed text, objects as their JSON, and groups by the key column', async () => {
+	// These count the requests of a run that reads every entry (see the targeted read below).
+	useReadPath('full');
+
+	it('filters on the key cells as trimmed text (a number also as itself), objects as their JSON, and groups by the key column', async () => {
 		const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io' }]);
 		const rows = [
 			{ Email: '  Pad@x.io  ', N: 1 },
@@ -51,7 +55,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 		const [check] = checksOf(sandbox());
 		expect(check.body.where).toEqual({
 			$filters: [
-				{ column: 'Email', condition: 'oneof', value: ['Pad@x.io', '{"first":"a"}', '5'] },
+				{ column: 'Email', condition: 'oneof', value: ['Pad@x.io', '{"first":"a"}', '5', 5] },
 			],
 		});
 		expect(check.body.aggregate).toEqual([
@@ -238,6 +242,9 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 });
 
 describe('Entry → Sync: the duplicate check after filling an empty data source', () => {
+	// These count the requests of a run that reads every entry (see the targeted read below).
+	useReadPath('full');
+
 	const COUNT_BY_KEY = [
 		{ $group: { _id: '$data.Email', n: { $sum: 1 } } },
 		{ $group: { _id: '$n', keys: { $sum: 1 } } },
@@ -296,6 +303,9 @@ describe('Entry → Sync: the duplicate check after filling an empty data source
 });
 
 describe('Entry → Sync: a transient fault on the duplicate check', () => {
+	// These count the requests of a run that reads every entry (see the targeted read below).
+	useReadPath('full');
+
 	it('asks again (the check only reads) and the run completes', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		faultNthRequest(sandbox(), { method: 'POST', path: /\/data\/query$/ }, 2, {
@@ -313,6 +323,9 @@ describe('Entry → Sync: a transient fault on the duplicate check', () => {
 });
 
 describe('Entry → Sync: the read', () => {
+	// These count the requests of a run that reads every entry (see the targeted read below).
+	useReadPath('full');
+
 	it('of the data source sends no where, and an answer without a total still reads every entry', async () => {
 		const rows = [{ Email: 'a@x.io' }, { Email: 'b@x.io' }];
 		const id = await dataSourceWith(sandbox(), rows);
@@ -331,6 +344,39 @@ describe('Entry → Sync: the read', () => {
 		expect(queriesOf(sandbox())[0].body).not.toHaveProperty('where');
 		// Without a total the read goes on until a page brings nothing new.
 		expect(queriesOf(sandbox())).toHaveLength(2);
+	});
+});
+
+describe('Entry → Sync: the duplicate check after a targeted read', () => {
+	it('after a read that found no key, counts the data source whole when the look at it found it empty', async () => {
+		const id = await dataSourceWith(sandbox(), []);
+		const rows = [{ Email: 'a@x.io' }, { Email: 'b@x.io' }];
+		const result = await runSync(sandbox(), id, rows);
+
+		expect(result.error).toBeUndefined();
+		// The read of the keys, the look at the data source, the insert, the count.
+		expect(result.json[0]).toMatchObject({ inserted: 2, duplicatesRemoved: 0, requests: 4 });
+		expect(checksOf(sandbox()).map((check) => check.body.where)).toEqual([undefined]);
+	});
+
+	it('checks the inserted keys, and the keys it found on several entries, and repairs them', async () => {
+		const id = await dataSourceWith(sandbox(), [
+			{ Email: 'old@x.io', N: 1 },
+			{ Email: 'old@x.io', N: 2 },
+		]);
+		otherWriterInsertsDuringCommit(sandbox(), id, [{ Email: 'new@x.io', Name: 'Other run' }]);
+		const result = await runSync(sandbox(), id, [
+			{ Email: 'old@x.io', N: 1 },
+			{ Email: 'new@x.io', Name: 'This run' },
+		]);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 1, unchanged: 1, duplicatesRemoved: 2 });
+		expect(checksOf(sandbox())[0].body.where.$filters[0].value).toEqual(['new@x.io', 'old@x.io']);
+		expect(storedData(sandbox(), id)).toEqual([
+			{ Email: 'old@x.io', N: 1 },
+			{ Email: 'new@x.io', Name: 'Other run' },
+		]);
 	});
 });
 

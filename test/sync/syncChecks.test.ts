@@ -79,7 +79,7 @@ describe('Entry → Sync: input checks', () => {
 		});
 	});
 
-	it('an update commit that runs hooks is sent once, not retried after a dropped connection', async () => {
+	it('an update commit that runs hooks is sent once, not retried after a dropped connection: it is found stored', async () => {
 		const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io', Name: 'Ann' }]);
 		sandbox().injectFault({ mode: 'drop-after', method: 'POST', path: '/commit$' });
 		const result = await runSync(
@@ -92,7 +92,12 @@ describe('Entry → Sync: input checks', () => {
 		const commits = commitsOf(sandbox());
 		expect(commits).toHaveLength(1);
 		expect(commits[0].body).toMatchObject({ runHooks: ['update'] });
-		expect(result.json[0]).toMatchObject({ failedCommit: 1, totalCommits: 1 });
+		// Its key was read: the update is stored, so nothing is sent again.
+		expect(result.json[0]).toMatchObject({
+			updated: 1,
+			recovered: { commits: 1, rowsFound: 1, rowsResent: 0 },
+		});
+		expect(result.json[0]).not.toHaveProperty('error');
 	});
 
 	it('the same update without hooks is re-sent after a dropped connection', async () => {

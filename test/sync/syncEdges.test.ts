@@ -19,7 +19,7 @@ describe('Entry → Sync: settings checked before any request', () => {
 			'an unknown mode',
 			{ syncMode: 'upsert' },
 			/^Unknown sync mode "upsert"$/,
-			/insertAndUpdate, insertOnly, mirror/,
+			/insertAndUpdate, insertOnly, updateOnly, mirror/,
 		],
 		[
 			'a chunk size of 0',

@@ -100,17 +100,36 @@ describe('Entry → Sync: a commit that fails', () => {
 		},
 	);
 
-	it('a server failure of an insert commit may have landed: no advice beyond the safe re-run (the API said nothing to fix)', async () => {
+	it('a server failure of an insert commit: its keys are read, its rows sent again, and the mirror delete goes last', async () => {
 		const id = await dataSourceWith(sandbox(), remote);
 		refuseNthCommit(2, 500);
 		const result = await runSync(sandbox(), id, input, mirrorInChunksOf2);
 
-		expect(result.error?.message).toMatch(/^Sync stopped at commit 2 of 3 \(insert of 2 rows\): /);
-		expect(result.error?.description).toBe(
-			`Commit 1 of 3 landed (0 inserted, 2 updated, 0 deleted). Commit 2 of 3 may have landed (2 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. ${RERUN_IS_SAFE}`,
-		);
-		// An insert is never re-sent on its own.
-		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([200, 500]);
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({
+			inserted: 2,
+			updated: 2,
+			deleted: 2,
+			recovered: { commits: 1, rowsFound: 0, rowsResent: 2 },
+		});
+		// An insert is only sent again once its keys were read and found absent.
+		const order = [...commitsOf(sandbox()), ...queriesOf(sandbox())]
+			.sort((a, b) => a.at - b.at)
+			.map((request) =>
+				request.path.endsWith('query')
+					? `read${request.body.where ? ' keys' : ''}`
+					: `${request.body.delete ? 'delete' : request.body.entries[0].id ? 'update' : 'insert'} ${request.status}`,
+			);
+		expect(order).toEqual([
+			'read',
+			'update 200',
+			'insert 500',
+			'read keys',
+			'insert 200',
+			'delete 200',
+			'read keys',
+		]);
+		expect(storedData(sandbox(), id)).toEqual(input);
 	});
 
 	it('with Continue On Fail the summary counts only what landed and names the failed commit', async () => {
@@ -140,26 +159,19 @@ describe('Entry → Sync: a commit that fails while the next ones are on their w
 	const inChunksOf2 = { syncOptions: { chunkSize: 2 } };
 	const inChunksOf = (size: number) => ({ syncOptions: { chunkSize: size } });
 
-	it('reports exactly the commits that landed after it, and a re-run inserts only what did not land', async () => {
+	it('a server failure while the next commit was on its way: that one counts, the failed one is read and sent again', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		refuseNthCommit(1, 500, 2);
 		const result = await runSync(sandbox(), id, rows(4), inChunksOf2);
 
-		expect(result.error?.message).toBe(
-			`Sync stopped at commit 1 of 2 (insert of 2 rows): ${REFUSAL.message}`,
-		);
-		expect(result.error?.description).toBe(
-			`Commit 2 of 2 landed (2 inserted, 0 updated, 0 deleted). Commit 1 of 2 may have landed (2 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. ${RERUN_IS_SAFE}`,
-		);
-		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([500, 200]);
-		expect(storedData(sandbox(), id)).toEqual(rows(4).slice(2));
-
-		sandbox().requests.length = 0;
-		const again = await runSync(sandbox(), id, rows(4), inChunksOf2);
-		expect(again.error).toBeUndefined();
-		expect(again.json[0]).toMatchObject({ inserted: 2, unchanged: 2, duplicatesRemoved: 0 });
-		expect(storedData(sandbox(), id)).toEqual(expect.arrayContaining(rows(4)));
-		expect(storedEntries(sandbox(), id)).toHaveLength(4);
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({
+			inserted: 4,
+			commits: 2,
+			recovered: { commits: 1, rowsFound: 0, rowsResent: 2 },
+		});
+		expect(commitsOf(sandbox()).map((commit) => commit.status)).toEqual([500, 200, 200]);
+		expect(storedData(sandbox(), id)).toEqual([...rows(4).slice(2), ...rows(4).slice(0, 2)]);
 	});
 
 	it('sends nothing after the commits already on their way, and counts only those that landed', async () => {

@@ -1,6 +1,6 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { RERUN_IS_SAFE } from '../../nodes/Fliplet/actions/entry/sync/summary';
-import { useSandbox, type Sandbox, type SandboxFault } from '../harness';
+import { faultNthRequest, useSandbox, type Sandbox, type SandboxFault } from '../harness';
 import { faultNthCommit } from '../reliability/commitFaults';
 import {
 	commitsOf,
@@ -47,7 +47,7 @@ const lostAnswers: Array<[string, SandboxFault]> = [
 
 describe('Entry → Sync: a commit whose answer is lost after the server stored it', () => {
 	it.each(lostAnswers)(
-		'(%s) is reported as may have landed, its rows counted apart, and its keys checked',
+		'(%s) is found stored by reading its keys: its rows are reported landed, with their ids, and checked',
 		async (_name, fault) => {
 			const id = await dataSourceWith(sandbox(), existing);
 			faultNthCommit(sandbox(), 1, fault as any);
@@ -62,47 +62,51 @@ describe('Entry → Sync: a commit whose answer is lost after the server stored 
 				},
 			);
 
-			// Every row is stored, and the output says they may be: not that nothing landed.
+			// Every row is stored once, and the output says so: not that it may have been.
 			expect(storedData(sandbox(), id)).toEqual(input);
 			const [summary, ...rows] = result.json;
 			expect(summary).toMatchObject({
-				inserted: 0,
-				commits: 0,
-				mayHaveLanded: { commits: 1, inserted: 2, updated: 0, deleted: 0 },
-				failedCommit: 1,
-				totalCommits: 1,
+				inserted: 2,
+				commits: 1,
 				duplicatesRemoved: 0,
+				recovered: { commits: 1, rowsFound: 2, rowsResent: 0 },
 			});
-			expect(summary.error).toMatch(/^Sync stopped at commit 1 of 1 \(insert of 2 rows\): /);
-			expect(summary.description).toMatch(
-				/^Commit 1 of 1 may have landed \(2 inserted, 0 updated, 0 deleted\): it failed after being sent/,
-			);
-			expect(summary.description).not.toMatch(/None of/);
+			expect(summary).not.toHaveProperty('error');
+			expect(summary).not.toHaveProperty('mayHaveLanded');
+			const ids = storedEntries(sandbox(), id).map((entry) => entry.id);
 			expect(rows).toEqual(
-				input.slice(1).map((data) => ({
+				input.slice(1).map((data, n) => ({
 					action: 'insert',
-					id: null,
+					id: ids[n + 1],
 					key: data.Email,
 					data,
-					mayHaveLanded: true,
-					idNote: expect.stringMatching(/whether it landed is unknown/),
 				})),
 			);
-			// The keys of the commit were checked for duplicates in this run.
-			expect(checksOf(sandbox()).map((check) => check.body.where.$filters[0].value)).toEqual([
+			// The keys of the commit were read, then checked for duplicates in this run.
+			const keyQueries = queriesOf(sandbox()).filter((query) => query.body.where);
+			expect(keyQueries.map((query) => query.body.where.$filters[0].value)).toEqual([
+				['old@x.io', 'a@x.io', 'b@x.io'],
+				['a@x.io', 'b@x.io'],
 				['a@x.io', 'b@x.io'],
 			]);
+			expect(checksOf(sandbox())).toHaveLength(1);
 		},
 	);
 
-	it('without Continue On Fail, the error says which commit may have landed and that a re-run is safe', async () => {
+	it('without Continue On Fail, a lost commit whose keys cannot be read says it may have landed and that a re-run is safe', async () => {
 		const id = await dataSourceWith(sandbox(), existing);
 		faultNthCommit(sandbox(), 1, { mode: 'status-after', status: 502 });
+		// The read of its keys is refused.
+		faultNthRequest(sandbox(), { method: 'POST', path: /\/data\/query$/ }, 2, {
+			mode: 'status-before',
+			status: 400,
+			body: { message: 'Query refused' },
+		});
 		const result = await runSync(sandbox(), id, input);
 
 		expect(result.error?.message).toMatch(/^Sync stopped at commit 1 of 1 \(insert of 2 rows\): /);
 		expect(result.error?.description).toBe(
-			`Commit 1 of 1 may have landed (2 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. ${RERUN_IS_SAFE}`,
+			`Commit 1 of 1 may have landed (2 inserted, 0 updated, 0 deleted): it failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored it. Reading its keys to see what it stored failed too (Query refused). ${RERUN_IS_SAFE}`,
 		);
 
 		sandbox().requests.length = 0;
@@ -154,15 +158,19 @@ describe('Entry → Sync: a commit whose answer is lost after the server stored 
 		faultNthCommit(sandbox(), 1, { mode: 'status-after', status: 502 });
 		const result = await runSync(sandbox(), id, input, {}, { continueOnFail: true });
 
+		// a@x.io was found on two entries: the older one, the other writer's, is made to hold the
+		// row (as a re-run would) and the newer one removed; b@x.io was found as sent.
 		expect(result.json[0]).toMatchObject({
+			inserted: 1,
+			updated: 1,
 			duplicatesRemoved: 1,
-			mayHaveLanded: { inserted: 2 },
+			recovered: { commits: 1, rowsFound: 1, rowsResent: 1 },
 		});
+		expect(result.json[0]).not.toHaveProperty('error');
 		expect(duplicateKeys(sandbox(), id)).toEqual([]);
-		// The other writer's entry, older, is the one kept.
 		expect(storedData(sandbox(), id)).toEqual([
 			existing[0],
-			{ Email: 'a@x.io', N: 9, By: 'other' },
+			{ Email: 'a@x.io', N: 1, By: 'other' },
 			input[2],
 		]);
 	});
@@ -178,7 +186,8 @@ describe('Entry → Sync: the re-run after a commit whose answer was lost', () =
 			const id = await dataSourceWith(sandbox(), existing);
 			faultNthCommit(sandbox(), 1, { mode: 'drop-after' });
 			const first = await runSync(sandbox(), id, input, { syncMode });
-			expect(first.error?.description).toMatch(/^Commit 1 of 1 may have landed/);
+			expect(first.error).toBeUndefined();
+			expect(first.json[0]).toMatchObject({ recovered: { commits: 1, rowsFound: 2 } });
 			// Between the runs, another writer inserts a key the lost commit had stored.
 			otherWriterInserts(sandbox().state, id, { Email: 'b@x.io', N: 2 });
 			expect(duplicateKeys(sandbox(), id)).toEqual(['b@x.io']);

@@ -13,22 +13,14 @@ import { asNodeError } from '../../helpers/nodeError';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { planCommits } from './sync/chunks';
 import { syncFields } from './sync/description';
-import {
-	keyRowsPausing,
-	startDiff,
-	type EntryDiff,
-	type InputRows,
-	type SyncPlan,
-} from './sync/diff';
-import { columnsFor } from './sync/attributes';
-import { guardKeyColumns, type KeyColumnGuard } from './sync/keyColumnGuard';
-import { readById } from './sync/readEntries';
+import type { InputRows, SyncPlan } from './sync/diff';
+import { refuseNotFound, vanishedErrors } from './sync/notFound';
+import { readAndDiff } from './sync/readAndDiff';
 import { repairDuplicates, type Repair, type RepairScope } from './sync/repairDuplicates';
-import { sendCommits, type CommitOutcome } from './sync/sendCommits';
+import { sendPlan, type PlanOutcome } from './sync/sendPlan';
 import { type SyncSettings, readSyncSettings } from './sync/settings';
-import { buildOutput, landedText, RERUN_IS_SAFE } from './sync/summary';
+import { buildOutput, landedText, recoveredText, RERUN_IS_SAFE } from './sync/summary';
 import { typecastRow } from './sync/typecast';
-import { unsafeRows } from './sync/unsafeRows';
 
 const properties: INodeProperties[] = [dataSourceLocator(), ...syncFields];
 
@@ -124,28 +116,31 @@ type FailedError = Error & { description?: string | null; httpCode?: string | nu
 
 /**
  * The commit error, told as where Sync stopped, what landed (or may have) and why re-running is
- * safe. A failed check of the keys after it is added to it, never put in its place: which commit
- * did not land stays the first cause.
+ * safe. A failed read of what lost commits stored, and a failed check of the keys after it, are
+ * added to it, never put in its place: which commit did not land stays the first cause.
  */
 function explainFailure(
-	outcome: CommitOutcome,
-	commits: ReturnType<typeof planCommits>,
+	outcome: PlanOutcome,
+	commitCount: number,
 	checkFailure?: Error,
 ): FailedError {
-	const { index, error } = outcome.failure!;
-	const failed = commits[index];
-	const rows = failed.inserts.length + failed.updates.length + failed.deletes.length;
-	error.message = `Sync stopped at commit ${index + 1} of ${commits.length} (${failed.kind} of ${rows} rows): ${error.message}`;
+	const { index, error, commit } = outcome.failure!;
+	const rows = commit.inserts.length + commit.updates.length + commit.deletes.length;
+	error.message = `Sync stopped at commit ${index + 1} of ${commitCount} (${commit.kind} of ${rows} rows): ${error.message}`;
 	const status = Number(error.httpCode);
 	// For server and network failures the generic advice ("check before re-sending") does not apply:
 	// Sync re-reads and diffs, so a re-run cannot duplicate what landed. A refusal of the API or of
 	// the node itself (data it cannot send) says what to fix.
 	const refused = (status >= 400 && status < 500) || error instanceof NodeOperationError;
 	const fix = refused && error.description ? ` ${error.description}` : '';
+	const unread = outcome.checkFailure
+		? ` Reading its keys to see what it stored failed too (${outcome.checkFailure.message}).`
+		: '';
+	const recovered = recoveredText(outcome);
 	const check = checkFailure
 		? ` Checking the keys for duplicates failed too (${checkFailure.message}), so another run inserting the same keys meanwhile could have left a key on two entries.`
 		: '';
-	error.description = `${landedText(outcome, commits.length)}.${check} ${RERUN_IS_SAFE}${fix}`;
+	error.description = `${landedText(outcome, commitCount)}.${unread}${recovered ? ` ${recovered}` : ''}${check} ${RERUN_IS_SAFE}${fix}`;
 	return error;
 }
 
@@ -163,43 +158,15 @@ function explainCheckFailure(failure: NodeApiError | NodeOperationError, inserte
  */
 async function checkKeys(
 	this: IExecuteFunctions,
-	scope: RepairScope & { plan: SyncPlan },
+	scope: RepairScope,
 	keys: number[],
+	sourceWasEmpty: boolean,
 ): Promise<{ repair: Repair } | { failure: NodeApiError | NodeOperationError }> {
 	try {
-		const sourceWasEmpty = scope.plan.existingCount === 0;
 		return { repair: await repairDuplicates.call(this, scope, keys, sourceWasEmpty) };
 	} catch (error) {
 		return { failure: asNodeError(this.getNode(), error, 0) };
 	}
-}
-
-/**
- * Reads the data source and diffs it with the rows as the pages arrive. The rows are checked and
- * keyed while the first pages travel (see readById). The diff's key index is only needed until
- * then: once this returns, the commits run without it.
- */
-async function readAndDiff(
-	this: IExecuteFunctions,
-	target: ReturnType<typeof getDataSourceTarget>,
-	rows: InputRows,
-	settings: SyncSettings,
-	counter: { requests: number },
-): Promise<{ plan: SyncPlan; refused: Map<number, NodeOperationError> }> {
-	let refused = new Map<number, NodeOperationError>();
-	let diff: EntryDiff | undefined;
-	let guard: KeyColumnGuard | undefined;
-	const prepare = async (pause: () => Promise<void>) => {
-		refused = await refuseRows.call(this, rows, settings, pause);
-		diff = startDiff(rows, settings, await keyRowsPausing(rows, settings, pause));
-		// Key-column guard: a read where no entry has a key column is refused, never acted on.
-		guard = guardKeyColumns(settings.keyColumns, diff.visit);
-		return guard.visit;
-	};
-	const read = { columns: columnsFor(rows, settings), expected: rows.length, prepare };
-	await readById.call(this, target, read, counter);
-	guard!.refuseKeylessRead.call(this);
-	return { plan: diff!.finish(), refused };
 }
 
 /**
@@ -219,28 +186,13 @@ export async function execute(
 	}
 }
 
-/**
- * Rows Sync must refuse (a field never sent). Without Continue On Fail the first stops the run;
- * with it each becomes an error item and its row is left out, except in mirror mode, where leaving
- * a row out would delete its entry: there the run is refused.
- */
-async function refuseRows(
-	this: IExecuteFunctions,
-	rows: InputRows,
-	settings: SyncSettings,
-	pause: () => Promise<void>,
-): Promise<Map<number, NodeOperationError>> {
-	const refused = await unsafeRows.call(this, rows, pause);
-	if (!refused.size) return refused;
-	const [first] = refused.values();
-	if (!this.continueOnFail()) throw first;
-	if (settings.mode === 'mirror') {
-		first.description +=
-			' Mirror mode needs every row (a row left out would have its entry deleted), so the whole run was refused.';
-		throw first;
-	}
-	for (const itemIndex of refused.keys()) rows[itemIndex] = {};
-	return refused;
+/** Error items (refused rows, rows not found) in item order, after the summary and row items. */
+function withErrorItems(
+	summary: INodeExecutionData[],
+	...errors: Array<Map<number, NodeOperationError>>
+): INodeExecutionData[] {
+	const all = errors.flatMap((map) => [...map]).sort(([a], [b]) => a - b);
+	return [...summary, ...all.map(([itemIndex, error]) => errorItem(error, itemIndex))];
 }
 
 async function sync(
@@ -254,17 +206,17 @@ async function sync(
 		return settings.typecast ? typecastRow(item.json) : item.json;
 	});
 	const counter = { requests: 0 };
-	const { plan, refused } = await readAndDiff.call(this, target, rows, settings, counter);
-	// The summary (and row items), then one error item per refused row.
-	const output = (summary: INodeExecutionData[]) => [
-		...summary,
-		...[...refused].map(([itemIndex, error]) => errorItem(error, itemIndex)),
-	];
+	const read = await readAndDiff.call(this, target, rows, settings, counter);
+	const { plan, refused } = read;
 	// Refused rows were emptied so they change nothing: they are not "skipped" for a missing key.
 	plan.skipped = plan.skipped.filter((row) => !refused.has(row.itemIndex));
 	refuseUnkeyed.call(this, rows, plan, settings, refused);
+	const notFound = refuseNotFound.call(this, plan, settings);
 	refuseEmptying.call(this, plan, settings);
 	refuseTooManyDeletes.call(this, plan, settings);
+	// The summary (and row items), then one error item per refused or not found row.
+	const output = (summary: INodeExecutionData[], ...more: Array<Map<number, NodeOperationError>>) =>
+		withErrorItems(summary, refused, notFound, ...more);
 	const commits = planCommits(plan, settings);
 	const summaryInput = {
 		plan,
@@ -273,23 +225,31 @@ async function sync(
 		itemCount: items.length,
 		outputRows: settings.outputRows,
 		...(settings.deleteColumn === undefined ? {} : { flaggedAbsent: plan.flaggedAbsent }),
+		...(settings.mode === 'updateOnly' ? { notFound: plan.notFound.length } : {}),
 	};
 	if (settings.dryRun) return output(buildOutput({ ...summaryInput, requests: counter.requests }));
 
-	const outcome = await sendCommits.call(this, target, commits, rows, settings, counter);
-	// Even after a failure part-way, the keys that landed or may have are checked, so overlapping
-	// runs converge; so are the keys the read found on several entries, which a commit whose answer
-	// was lost may have left behind.
-	const inserted = [...outcome.landed, ...outcome.unknown].flatMap((commit) => commit.inserts);
 	const scope = { target, plan, settings, counter };
-	const check = await checkKeys.call(this, scope, [...inserted, ...plan.shared]);
+	const outcome = await sendPlan.call(this, scope, commits);
+	// Even after a failure part-way, the keys that landed or may have are checked, so overlapping
+	// runs converge; so are the keys the reads found on several entries, which a commit whose
+	// answer was lost may have left behind.
+	const inserted = [...outcome.landed, ...outcome.unknown].flatMap((commit) => commit.inserts);
+	const checked = [...new Set([...inserted, ...plan.shared, ...outcome.shared])];
+	const check = await checkKeys.call(this, scope, checked, read.sourceWasEmpty);
 	const checkFailure = 'failure' in check ? check.failure : undefined;
 	const repair = 'repair' in check ? check.repair : undefined;
 	const result = { ...summaryInput, outcome, repair, requests: counter.requests };
-	if (!outcome.failure && !checkFailure) return output(buildOutput(result));
+	if (!outcome.failure && !checkFailure) {
+		const summary = buildOutput(result);
+		const { inserted: added, updated } = summary[0].json;
+		const written = `The other rows were written (${String(added)} inserted, ${String(updated)} updated).`;
+		const vanished = vanishedErrors.call(this, plan, outcome.vanished, written);
+		return output(summary, vanished);
+	}
 
 	const error = outcome.failure
-		? explainFailure(outcome, commits, checkFailure)
+		? explainFailure(outcome, commits.length, checkFailure)
 		: explainCheckFailure(checkFailure!, inserted.length);
 	if (!this.continueOnFail()) throw error;
 	const failure: IDataObject = {
@@ -300,5 +260,9 @@ async function sync(
 			: {}),
 		...(checkFailure ? { duplicateCheckError: checkFailure.message } : {}),
 	};
-	return output(buildOutput(result, failure));
+	// With Continue On Fail (else the run threw above), rows whose entry went are error items.
+	return output(
+		buildOutput(result, failure),
+		vanishedErrors.call(this, plan, outcome.vanished, ''),
+	);
 }

@@ -39,6 +39,12 @@ export const syncFields: INodeProperties[] = [
 				value: 'insertOnly',
 				description: 'Add rows whose key is new; leave existing entries untouched',
 			},
+			{
+				name: 'Only Update Existing',
+				value: 'updateOnly',
+				description:
+					'Update entries whose key is in the input; never insert. A row whose key no entry has is an error (with Continue On Fail, an error item of its own).',
+			},
 		],
 		description: 'How the data source is made to match the input rows',
 	},

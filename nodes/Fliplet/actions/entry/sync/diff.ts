@@ -5,7 +5,7 @@ import { KeyIndex } from './keyIndex';
 import { rowKey } from './keys';
 import { inSlices } from './slices';
 
-export type SyncMode = 'insertAndUpdate' | 'insertOnly' | 'mirror';
+export type SyncMode = 'insertAndUpdate' | 'insertOnly' | 'updateOnly' | 'mirror';
 
 /** The input rows: row `i` is the data of input item `i`. */
 export type InputRows = IDataObject[];
@@ -57,6 +57,10 @@ export interface SyncPlan {
 	existingCount: number;
 	/** Rows flagged for deletion whose key has no entry: left out. */
 	flaggedAbsent: number;
+	/** Item indexes of the rows whose key has no entry, in Only Update Existing mode (never inserted). */
+	notFound: number[];
+	/** Rows whose key the read found on an entry. */
+	matched: number;
 	/**
 	 * Rows whose key the read found on more than one entry (outside mirror mode, which deletes the
 	 * extra entries itself): their keys are checked and repaired after the commits, like new keys.
@@ -80,10 +84,12 @@ const SHARED = 3;
 
 /** The rows' keys and an index of them, with the rows skipped for no key or a shared key. */
 export interface KeyedRows {
-	keys: Array<string | undefined>;
+	keys: ReadonlyArray<string | undefined>;
 	index: KeyIndex;
 	marks: Uint8Array;
 	skipped: SkippedRow[];
+	/** The rows the diff is about, when not all of them (see keyedSubset). */
+	items?: number[];
 }
 
 /** Keys the rows a slice at a time (`add`), then marks the rows that share a key (`finish`). */
@@ -145,6 +151,16 @@ export async function keyRowsPausing(
 	return keying.finish();
 }
 
+/**
+ * The keyed rows `items` (distinct keys, e.g. the rows of one commit), for a diff of those rows
+ * alone: the others are neither inserted nor compared.
+ */
+export function keyedSubset(keys: ReadonlyArray<string | undefined>, items: number[]): KeyedRows {
+	const index = new KeyIndex(keys, items.length);
+	for (const item of items) index.add(item);
+	return { keys, index, marks: new Uint8Array(keys.length), skipped: [], items };
+}
+
 function keyRows(rows: InputRows, options: DiffOptions): KeyedRows {
 	const keying = rowKeying(rows, options);
 	keying.add(0, rows.length);
@@ -198,7 +214,7 @@ export function startDiff(
 	options: DiffOptions,
 	keyed: KeyedRows = keyRows(rows, options),
 ): EntryDiff {
-	const { keys, index, marks, skipped } = keyed;
+	const { keys, index, marks, skipped, items } = keyed;
 	const { timestampColumn, deleteColumn, mode } = options;
 	const mirror = mode === 'mirror';
 	const plan: SyncPlan = {
@@ -209,6 +225,8 @@ export function startDiff(
 		skipped,
 		existingCount: 0,
 		flaggedAbsent: 0,
+		notFound: [],
+		matched: 0,
 		shared: [],
 		rows,
 		keys,
@@ -257,6 +275,7 @@ export function startDiff(
 			const itemIndex = index.get(key);
 			if (itemIndex !== undefined && marks[itemIndex] === 0) {
 				marks[itemIndex] = MATCHED;
+				plan.matched++;
 				compare(itemIndex, key, id, stored);
 			} else if (mirror && (itemIndex === undefined || marks[itemIndex] !== DUPLICATE)) {
 				plan.deletes.push({ id, key });
@@ -268,11 +287,14 @@ export function startDiff(
 			}
 		},
 		finish() {
-			for (let row = 0; row < rows.length; row++) {
-				if (keys[row] === undefined || marks[row] !== 0) continue;
+			const unmatched = (row: number) => {
+				if (keys[row] === undefined || marks[row] !== 0) return;
 				if (deleteColumn !== undefined && isFlagSet(rows[row][deleteColumn])) plan.flaggedAbsent++;
+				else if (mode === 'updateOnly') plan.notFound.push(row);
 				else plan.inserts.push(row);
-			}
+			};
+			if (items) [...items].sort((a, b) => a - b).forEach(unmatched);
+			else for (let row = 0; row < rows.length; row++) unmatched(row);
 			// Updates and skipped rows in input order; deletes are in id order, as visited.
 			plan.updates.sort((a, b) => a.itemIndex - b.itemIndex);
 			plan.skipped.sort((a, b) => a.itemIndex - b.itemIndex);

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { EntryVisit } from './readEntries';
@@ -8,6 +8,8 @@ export interface KeyColumnGuard {
 	visit: EntryVisit;
 	/** Stops the run when the read cannot be right (see guardKeyColumns). */
 	refuseKeylessRead(this: IExecuteFunctions): void;
+	/** How many entries the read handed on so far. */
+	entriesRead(): number;
 }
 
 const carries = (data: IDataObject, columns: string[]) =>
@@ -29,17 +31,23 @@ export function guardKeyColumns(keyColumns: string[], visit: EntryVisit): KeyCol
 			if (!keyed) keyed = carries(data, keyColumns);
 			visit(id, data);
 		},
+		entriesRead: () => read,
 		refuseKeylessRead() {
 			if (!read || keyed) return;
-			const names = keyColumns.map((column) => `"${column}"`).join(', ');
-			throw new NodeOperationError(
-				this.getNode(),
-				`None of the ${read} entries read has the key column${keyColumns.length > 1 ? 's' : ''} ${names}`,
-				{
-					itemIndex: 0,
-					description: `Nothing was changed. Acting on this read would insert every row again (and in mirror mode delete every entry). Either the key column names do not match the data source's columns (they are case-sensitive), or the API answered without the columns Sync asked for. Check "Key Columns" against the data source's columns; if no entry has a value there yet, fill the key column in the data source first.`,
-				},
-			);
+			throw keylessReadError(this.getNode(), keyColumns, read);
 		},
 	};
+}
+
+/** The refusal of a read of `count` entries where none has a key column (see guardKeyColumns). */
+export function keylessReadError(node: INode, keyColumns: string[], count: number) {
+	const names = keyColumns.map((column) => `"${column}"`).join(', ');
+	return new NodeOperationError(
+		node,
+		`None of the ${count} entries read has the key column${keyColumns.length > 1 ? 's' : ''} ${names}`,
+		{
+			itemIndex: 0,
+			description: `Nothing was changed. Acting on this read would insert every row again (and in mirror mode delete every entry). Either the key column names do not match the data source's columns (they are case-sensitive), or the API answered without the columns Sync asked for. Check "Key Columns" against the data source's columns; if no entry has a value there yet, fill the key column in the data source first.`,
+		},
+	);
 }

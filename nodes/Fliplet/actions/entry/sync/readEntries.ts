@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { attributesIn, selectNaming } from '../../../helpers/columnForm';
-import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
+import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { listFrom } from '../../../helpers/responses';
 import { settledFlag } from '../../../helpers/settledFlag';
-import { flipletApiRequest, PAGES_AHEAD, stablePages, type PageRequest } from '../../../transport';
+import { PAGES_AHEAD, stablePages, type PageRequest } from '../../../transport';
 import type { ReadColumns } from './attributes';
-
-export const READ_PAGE_SIZE = 5000;
+import { readSizes } from './readSizes';
+import { selectQuery } from './selectQuery';
 
 function checkedEntry(
 	this: IExecuteFunctions,
@@ -49,6 +49,11 @@ export interface EntryRead {
 	 * in, `pause` lets the requests go out between slices of that work.
 	 */
 	prepare: (pause: () => Promise<void>) => Promise<EntryVisit>;
+	/**
+	 * Told the entry count the first answer reports (undefined without one) once that answer is
+	 * in and `prepare` is done, before any entry is visited: false gives the read up there.
+	 */
+	goOn?: (total: number | undefined) => boolean;
 }
 
 /**
@@ -57,35 +62,29 @@ export interface EntryRead {
  * anchored on the last id read (see stablePages), so an entry deleted or added by another writer
  * during the read never makes Sync skip or re-read another one. Reading stops at the total the API
  * reports, or else at a page with nothing new: a page shorter than asked may only mean the server
- * caps page sizes, and stopping there would make mirror mode delete entries it never saw.
+ * caps page sizes, and stopping there would make mirror mode delete entries it never saw. Returns
+ * false when `goOn` gave the read up.
  */
 export async function readById(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	read: EntryRead,
 	counter: { requests: number },
-): Promise<void> {
+): Promise<boolean> {
 	const select = async (page: PageRequest, abortSignal: AbortSignal, attributes?: string[]) => {
-		counter.requests++;
-		return await flipletApiRequest.call(this, {
-			method: 'POST',
-			path: dataSourcePath(target, 'data', 'query'),
-			qs: target.qs,
-			body: {
-				type: 'select',
-				...(read.where ? { where: read.where } : {}),
-				...(attributes ? { attributes } : {}),
-				order: [['id', 'ASC']],
-				limit: page.limit,
-				offset: page.offset,
-				includePagination: true,
-			},
-			idempotent: true,
-			abortSignal,
-		});
+		const query = {
+			...(read.where ? { where: read.where } : {}),
+			...(attributes ? { attributes } : {}),
+			order: [['id', 'ASC']],
+			limit: page.limit,
+			offset: page.offset,
+			includePagination: true,
+		};
+		return await selectQuery.call(this, target, query, counter, abortSignal);
 	};
 	const { columns } = read;
 	const entriesOf = (body: unknown) => listFrom(this.getNode(), body, 'entries');
+	let firstTotal: number | undefined;
 	const fetchPage = async (page: PageRequest, abortSignal: AbortSignal) => {
 		// Named columns go in the form the platform reads (see selectNaming); whole entries need none.
 		const body =
@@ -99,7 +98,9 @@ export async function readById(
 						entriesOf,
 					);
 		const items = entriesOf(body).map((raw) => checkedEntry.call(this, raw));
-		return { items, total: totalOf(body) };
+		const total = totalOf(body);
+		if (page.offset === 0) firstTotal = total;
+		return { items, total };
 	};
 	const byId = {
 		compare: (a: { id: number }, b: { id: number }) => a.id - b.id,
@@ -117,7 +118,7 @@ export async function readById(
 	// their retries and their waits for the rate limit end.
 	const readOver = new AbortController();
 	const reading = { ahead: PAGES_AHEAD, expected: read.expected, signal: readOver.signal };
-	const pages = stablePages(fetchPage, byId, READ_PAGE_SIZE, reading);
+	const pages = stablePages(fetchPage, byId, readSizes.page, reading);
 	try {
 		const first = pages.next();
 		// Awaited below, unless preparing fails first: then its answer concerns no one.
@@ -125,9 +126,12 @@ export async function readById(
 		const visit = await read.prepare(async () => {
 			if (!firstArrival.settled) await sleep(0);
 		});
-		for (let page = await first; !page.done; page = await pages.next()) {
+		const firstPage = await first;
+		if (read.goOn && !read.goOn(firstTotal)) return false;
+		for (let page = firstPage; !page.done; page = await pages.next()) {
 			for (const { id, data } of page.value.items) visit(id, data);
 		}
+		return true;
 	} finally {
 		readOver.abort();
 		void pages.return(undefined);

@@ -2,17 +2,24 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { dataSourcePath, type DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
+import { asNodeError } from '../../../helpers/nodeError';
 import { listFrom } from '../../../helpers/responses';
 import { flipletApiRequest } from '../../../transport';
 import { chunkBy, MAX_COMMIT_BYTES } from './chunks';
 import type { SyncPlan } from './diff';
+import { keyFilters, plainColumn } from './keyFilters';
 import { rowKey } from './keys';
+import { mayHaveLanded } from './mayHaveLanded';
 import { readById } from './readEntries';
+import { selectQuery } from './selectQuery';
+import { RECOVERY_ROUNDS, type Recovered } from './sendPlan';
 import type { SyncSettings } from './settings';
 
 export interface Repair {
 	/** Extra entries removed (each key keeps its lowest-id entry). */
 	removed: number;
+	/** Deletes of extra entries whose answer was lost, read again (see repairDuplicates). */
+	recovered: Recovered;
 }
 
 /** The run the check is part of: its data source, rows, settings and request count. */
@@ -24,27 +31,9 @@ export interface RepairScope {
 	counter: { requests: number };
 }
 
-/** A key cell as the text the platform's `oneof` condition compares (it ignores case). */
-const cellText = (value: unknown) =>
-	typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value).trim();
-
-/**
- * `$filters` matching at least every entry that holds one of the rows' keys (one `oneof` per key
- * column, all must match): a superset when keys are case-sensitive or span several columns; the
- * exact keys are told apart here.
- */
-function keyFilters({ plan, settings }: RepairScope, inserted: number[]): IDataObject {
-	return {
-		$filters: settings.keyColumns.map((column) => ({
-			column,
-			condition: 'oneof',
-			value: [...new Set(inserted.map((itemIndex) => cellText(plan.rows[itemIndex][column])))],
-		})),
-	};
-}
-
-/** Column names an aggregation reads as they are (a dot or a leading $ means something else there). */
-const plainColumn = (column: string) => !column.includes('.') && !column.startsWith('$');
+/** The `where` selecting (a superset of) the entries holding the keys of rows `items`. */
+const whereKeysOf = ({ plan, settings }: RepairScope, items: number[]) =>
+	keyFilters(settings.keyColumns, new Set(items.map((item) => plan.keys[item]!)));
 
 interface KeyValueCounts {
 	/** Key values held by exactly one entry. */
@@ -70,21 +59,16 @@ async function countKeyValues(
 		keyColumns.length === 1
 			? `$data.${keyColumns[0]}`
 			: Object.fromEntries(keyColumns.map((column, index) => [`k${index}`, `$data.${column}`]));
-	counter.requests++;
-	const body = await flipletApiRequest.call(this, {
-		method: 'POST',
-		path: dataSourcePath(target, 'data', 'query'),
-		qs: target.qs,
-		body: {
-			type: 'select',
-			...(where ? { where } : {}),
-			aggregate: [
-				{ $group: { _id: keyValue, n: { $sum: 1 } } },
-				{ $group: { _id: '$n', keys: { $sum: 1 } } },
-			],
-		},
-		idempotent: true,
-	});
+	const aggregate = [
+		{ $group: { _id: keyValue, n: { $sum: 1 } } },
+		{ $group: { _id: '$n', keys: { $sum: 1 } } },
+	];
+	const body = await selectQuery.call(
+		this,
+		target,
+		{ ...(where ? { where } : {}), aggregate },
+		counter,
+	);
 	const counts = { single: 0, shared: false };
 	for (const group of listFrom(this.getNode(), body, 'entries')) {
 		if (!isObject(group) || group._id !== 1 || typeof group.keys !== 'number') counts.shared = true;
@@ -153,7 +137,9 @@ const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
  * inserted the same key meanwhile. Every run keeps the entry with the lowest id and deletes the
  * others, so overlapping runs repair the same way and converge. Costs one request per few hundred
  * thousand keys when there is no duplicate, and one in all after filling an empty data source
- * (`sourceWasEmpty`) that nobody else wrote to.
+ * (`sourceWasEmpty`, known only after a full read) that nobody else wrote to. When the delete's
+ * answer is lost, the keys are checked again and what is still extra deleted again (at most
+ * RECOVERY_ROUNDS times): an entry already gone counts as removed.
  */
 export async function repairDuplicates(
 	this: IExecuteFunctions,
@@ -161,14 +147,44 @@ export async function repairDuplicates(
 	checked: number[],
 	sourceWasEmpty: boolean,
 ): Promise<Repair> {
-	const { target, plan, counter } = scope;
+	const recovered = { commits: 0, rowsFound: 0, rowsResent: 0 };
 	if (sourceWasEmpty && checked.length) {
-		if (await holdsOnlyInserted.call(this, scope, checked.length)) return { removed: 0 };
+		if (await holdsOnlyInserted.call(this, scope, checked.length)) return { removed: 0, recovered };
 	}
+	let removed = 0;
+	// The extra entries of a delete whose answer was lost: the next check tells which went.
+	let lost: number[] = [];
+	for (let round = 0; ; round++) {
+		const extra = await extraEntries.call(this, scope, checked);
+		const left = new Set(extra);
+		const gone = lost.filter((id) => !left.has(id)).length;
+		removed += gone;
+		recovered.rowsFound += gone;
+		recovered.rowsResent += lost.length - gone;
+		if (!extra.length) return { removed, recovered };
+		try {
+			await deleteEntries.call(this, scope, extra);
+			return { removed: removed + extra.length, recovered };
+		} catch (error) {
+			if (round >= RECOVERY_ROUNDS || !mayHaveLanded(error, true))
+				throw asNodeError(this.getNode(), error);
+			recovered.commits++;
+			lost = extra;
+		}
+	}
+}
+
+/** The entries of the keys of rows `checked` beyond the lowest-id one of each key. */
+async function extraEntries(
+	this: IExecuteFunctions,
+	scope: RepairScope,
+	checked: number[],
+): Promise<number[]> {
+	const { plan } = scope;
 	const extra: number[] = [];
 	const keySize = (itemIndex: number) => (plan.keys[itemIndex] as string).length + 4;
 	for (const part of chunkBy(checked, Infinity, CHECK_BYTES, keySize)) {
-		const where = keyFilters(scope, part);
+		const where = whereKeysOf(scope, part);
 		if (!(await mayHoldDuplicates.call(this, scope, part, where))) continue;
 		const byKey = await entriesByKey.call(this, scope, part, where);
 		for (const ids of byKey.values()) {
@@ -176,16 +192,18 @@ export async function repairDuplicates(
 			extra.push(...ids.filter((id) => id !== keep));
 		}
 	}
-	if (extra.length) {
-		counter.requests++;
-		await flipletApiRequest.call(this, {
-			method: 'POST',
-			path: dataSourcePath(target, 'commit'),
-			qs: target.qs,
-			body: { entries: [], append: true, delete: extra, returnEntries: false },
-			// Deleting the same ids again changes nothing.
-			idempotent: true,
-		});
-	}
-	return { removed: extra.length };
+	return extra;
+}
+
+async function deleteEntries(this: IExecuteFunctions, scope: RepairScope, ids: number[]) {
+	const { target, counter } = scope;
+	counter.requests++;
+	await flipletApiRequest.call(this, {
+		method: 'POST',
+		path: dataSourcePath(target, 'commit'),
+		qs: target.qs,
+		body: { entries: [], append: true, delete: ids, returnEntries: false },
+		// Deleting the same ids again changes nothing.
+		idempotent: true,
+	});
 }

@@ -25,6 +25,10 @@ export interface CommitOutcome {
 	unknownAt: number[];
 	/** New entry id by input item index, from the `clientIds` the API returned. */
 	newIds: Map<number, number>;
+	/** How many commits were sent (the first ones of the plan): none after a failure was known. */
+	sent: number;
+	/** The places of every commit that failed, whatever its outcome, in the order they failed. */
+	failedAt: number[];
 	/**
 	 * The first commit that failed (it did not land, or may have: see `unknownAt`); commits after
 	 * it may have landed (see `landedAt`).
@@ -83,6 +87,7 @@ export async function sendCommits(
 ): Promise<CommitOutcome> {
 	const landedAt: number[] = [];
 	const unknownAt: number[] = [];
+	const failedAt: number[] = [];
 	const newIds = new Map<number, number>();
 	let failure: CommitOutcome['failure'];
 	// A body JSON cannot carry is that commit's failure: nothing after it is sent.
@@ -94,6 +99,7 @@ export async function sendCommits(
 		}
 	};
 	const fail = (index: number, error: Error) => {
+		failedAt.push(index);
 		if (!failure || index < failure.index) failure = { index, error };
 	};
 	const onTheWay = new Map<number, { bytes: number; result: Promise<Settled> }>();
@@ -161,6 +167,8 @@ export async function sendCommits(
 		unknown: inPlanOrder(unknownAt).map((at) => commits[at]),
 		unknownAt,
 		newIds,
+		sent: index,
+		failedAt,
 		failure,
 	};
 }

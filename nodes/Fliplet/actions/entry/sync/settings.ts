@@ -34,7 +34,7 @@ const columnOption = (value: unknown) => {
 	return text === '' ? undefined : text;
 };
 
-const MODES: SyncMode[] = ['insertAndUpdate', 'insertOnly', 'mirror'];
+const MODES: SyncMode[] = ['insertAndUpdate', 'insertOnly', 'updateOnly', 'mirror'];
 const HOOKS = ['insert', 'update'];
 
 /** Sync's parameters (one set for the whole run, read from the first item), checked before any request. */

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlannedCommit } from './chunks';
 import type { SyncMode, SyncPlan } from './diff';
-import type { CommitOutcome } from './sendCommits';
+import type { PlanOutcome, Recovered } from './sendPlan';
 import type { Repair } from './repairDuplicates';
 
 export const RERUN_IS_SAFE =
@@ -30,8 +30,9 @@ function countOf(commits: PlannedCommit[]): Counts {
 	return counts;
 }
 
-/** "1–2, 4 and 6" for the 0-based places 0, 1, 3 and 5. */
-function placesText(places: number[]): string {
+/** "1–2, 4 and 6" for the 0-based places 0, 1, 3 and 5 (each place once, in order). */
+function placesText(given: number[]): string {
+	const places = [...new Set(given)].sort((a, b) => a - b);
 	const runs: string[] = [];
 	for (let start = 0; start < places.length; ) {
 		let end = start;
@@ -45,7 +46,7 @@ function placesText(places: number[]): string {
 /** "Commits 1–2 of 5 landed (2 inserted, 0 updated, 0 deleted)", with `verb` for "landed". */
 function commitsText(places: number[], commits: PlannedCommit[], total: number, verb: string) {
 	const { inserted, updated, deleted } = countOf(commits);
-	const which = `${places.length === 1 ? 'Commit' : 'Commits'} ${placesText(places)}`;
+	const which = `${new Set(places).size === 1 ? 'Commit' : 'Commits'} ${placesText(places)}`;
 	return `${which} of ${total} ${verb} (${inserted} inserted, ${updated} updated, ${deleted} deleted)`;
 }
 
@@ -54,23 +55,31 @@ function commitsText(places: number[], commits: PlannedCommit[], total: number, 
  * when one failed may have landed after it: "Commits 1 and 3 of 5 landed". Commits whose answer was
  * lost are told apart: "Commit 4 of 5 may have landed (…)".
  */
-export function landedText(outcome: CommitOutcome, total: number): string {
+export function landedText(outcome: PlanOutcome, total: number): string {
 	const { landed, landedAt, unknown, unknownAt } = outcome;
 	const parts: string[] = [];
 	if (landedAt.length) parts.push(commitsText(landedAt, landed, total, 'landed'));
 	if (unknownAt.length) {
+		const one = new Set(unknownAt).size === 1;
 		parts.push(
-			`${commitsText(unknownAt, unknown, total, 'may have landed')}: ${unknownAt.length === 1 ? 'it' : 'they'} failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored ${unknownAt.length === 1 ? 'it' : 'them'}`,
+			`${commitsText(unknownAt, unknown, total, 'may have landed')}: ${one ? 'it' : 'they'} failed after being sent (a server error, a timeout or a lost answer), which can happen after the server stored ${one ? 'it' : 'them'}`,
 		);
 	}
 	return parts.length ? parts.join('. ') : `None of the ${total} commits had landed`;
+}
+
+/** What the reads of lost commits did, when there were any: "Sync read the keys of …". */
+export function recoveredText({ recovered }: PlanOutcome): string {
+	if (!recovered.commits) return '';
+	const { commits, rowsFound, rowsResent } = recovered;
+	return `Sync read the keys of ${commits} commit${commits === 1 ? '' : 's'} whose answer was lost, found ${rowsFound} of their rows stored and sent ${rowsResent} again.`;
 }
 
 export interface SummaryInput {
 	plan: SyncPlan;
 	commits: PlannedCommit[];
 	/** Undefined for a dry run: nothing was sent. */
-	outcome?: CommitOutcome;
+	outcome?: PlanOutcome;
 	mode: SyncMode;
 	requests: number;
 	itemCount: number;
@@ -79,13 +88,27 @@ export interface SummaryInput {
 	repair?: Repair;
 	/** Rows flagged for deletion whose key had no entry, when a delete flag column is set. */
 	flaggedAbsent?: number;
+	/** Rows whose key had no entry, in Only Update Existing mode. */
+	notFound?: number;
 }
 
 const allItems = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
 
 /** `{commits, inserted, updated, deleted}` of the commits whose answer was lost. */
-function unknownCounts(outcome: CommitOutcome): IDataObject {
-	return { commits: outcome.unknown.length, ...countOf(outcome.unknown) };
+function unknownCounts(outcome: PlanOutcome): IDataObject {
+	return { commits: new Set(outcome.unknownAt).size, ...countOf(outcome.unknown) };
+}
+
+/** What reads after lost answers did, of the plan's commits and of the repair's delete. */
+function recoveredCounts({ outcome, repair }: SummaryInput): Recovered {
+	const total = { commits: 0, rowsFound: 0, rowsResent: 0 };
+	for (const part of [outcome?.recovered, repair?.recovered]) {
+		if (!part) continue;
+		total.commits += part.commits;
+		total.rowsFound += part.rowsFound;
+		total.rowsResent += part.rowsResent;
+	}
+	return total;
 }
 
 /**
@@ -103,9 +126,11 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 		unchanged: plan.unchanged,
 		duplicatesRemoved: input.repair?.removed ?? 0,
 		...(input.flaggedAbsent === undefined ? {} : { flaggedAbsent: input.flaggedAbsent }),
+		...(input.notFound === undefined ? {} : { notFound: input.notFound }),
 		skipped: plan.skipped as unknown as IDataObject[],
 		requests: input.requests,
 		commits: outcome ? outcome.landed.length : 0,
+		recovered: recoveredCounts(input) as unknown as IDataObject,
 		mode: input.mode,
 		dryRun: !outcome,
 		// Only a run that sent something can fail.

@@ -1,0 +1,130 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
+import { columnsFor } from './attributes';
+import { keyRowsPausing, startDiff, type InputRows, type KeyedRows, type SyncPlan } from './diff';
+import { guardKeyColumns } from './keyColumnGuard';
+import { probeKeyColumns } from './keyColumnProbe';
+import { readById } from './readEntries';
+import { readSizes } from './readSizes';
+import type { SyncSettings } from './settings';
+import { canReadByKeys, keyChunks, readByKeys, type KeyLookup } from './targetedRead';
+import { unsafeRows } from './unsafeRows';
+
+export interface DiffRead {
+	plan: SyncPlan;
+	/** Rows refused (with Continue On Fail), by item index. */
+	refused: Map<number, NodeOperationError>;
+	/** Whether the data source was seen empty: by a full read, or by the probe after a targeted one. */
+	sourceWasEmpty: boolean;
+}
+
+/**
+ * Rows Sync must refuse (a field never sent). Without Continue On Fail the first stops the run;
+ * with it each becomes an error item and its row is left out, except in mirror mode, where leaving
+ * a row out would delete its entry: there the run is refused.
+ */
+async function refuseRows(
+	this: IExecuteFunctions,
+	rows: InputRows,
+	settings: SyncSettings,
+	pause: () => Promise<void>,
+): Promise<Map<number, NodeOperationError>> {
+	const refused = await unsafeRows.call(this, rows, pause);
+	if (!refused.size) return refused;
+	const [first] = refused.values();
+	if (!this.continueOnFail()) throw first;
+	if (settings.mode === 'mirror') {
+		first.description +=
+			' Mirror mode needs every row (a row left out would have its entry deleted), so the whole run was refused.';
+		throw first;
+	}
+	for (const itemIndex of refused.keys()) rows[itemIndex] = {};
+	return refused;
+}
+
+/** The distinct keys of the rows that have one. */
+function distinctKeys(keyed: KeyedRows): string[] {
+	const keys = new Set<string>();
+	for (const key of keyed.keys) if (key !== undefined) keys.add(key);
+	return [...keys];
+}
+
+/**
+ * Whether reading the data source by keys, in `chunks` requests, is clearly cheaper than reading
+ * all of its `total` entries: the full read would take more than twice as many requests.
+ */
+export const targetedIsCheaper = (total: number, chunks: number) =>
+	Math.ceil(total / readSizes.page) > 2 * chunks;
+
+/**
+ * Reads the data source and diffs it with the rows. Mirror mode reads every entry. Otherwise,
+ * when the keys fit in one request of a targeted read, only the entries holding them are read
+ * (a targeted read never costs more requests than the full read's first page); a larger input
+ * starts the full read, and gives it up for a targeted read when the first answer's entry count
+ * shows it would take clearly more requests (see targetedIsCheaper), before using any entry. Keys
+ * `oneof` cannot be trusted with (see canReadByKeys) always get the full read. In the full read
+ * the rows are checked and keyed while the first pages travel (see readById), and each page is
+ * diffed as it arrives. A targeted read that found nothing to update is followed by the probe of
+ * the key columns (see probeKeyColumns), which the full read's key-column guard stands for.
+ */
+export async function readAndDiff(
+	this: IExecuteFunctions,
+	target: DataSourceTarget,
+	rows: InputRows,
+	settings: SyncSettings,
+	counter: { requests: number },
+): Promise<DiffRead> {
+	let refused = new Map<number, NodeOperationError>();
+	const keyRows = async (pause: () => Promise<void>) => {
+		refused = await refuseRows.call(this, rows, settings, pause);
+		return await keyRowsPausing(rows, settings, pause);
+	};
+	const columns = columnsFor(rows, settings);
+	const mayTarget = settings.mode !== 'mirror' && readSizes.targetedKeys > 0;
+	const lookupOf = (keyed: KeyedRows): KeyLookup | undefined => {
+		const lookup = { keyColumns: settings.keyColumns, keys: distinctKeys(keyed), columns };
+		return mayTarget && canReadByKeys(lookup) ? lookup : undefined;
+	};
+	const diffOf = (keyed: KeyedRows) => {
+		const diff = startDiff(rows, settings, keyed);
+		// Key-column guard: a read where no entry has a key column is refused, never acted on.
+		return { diff, guard: guardKeyColumns(settings.keyColumns, diff.visit) };
+	};
+	const targeted = async (lookup: KeyLookup, { diff, guard }: ReturnType<typeof diffOf>) => {
+		await readByKeys.call(this, target, lookup, guard.visit, counter);
+		guard.refuseKeylessRead.call(this);
+		const plan = diff.finish();
+		// Nothing found: a misspelt key column would insert every row again.
+		const probe =
+			!guard.entriesRead() && plan.inserts.length
+				? await probeKeyColumns.call(this, target, settings.keyColumns, counter)
+				: { empty: false };
+		return { plan, refused, sourceWasEmpty: probe.empty };
+	};
+
+	let keyed: KeyedRows | undefined;
+	let lookup: KeyLookup | undefined;
+	if (mayTarget && rows.length <= readSizes.targetedKeys) {
+		keyed = await keyRows(async () => {});
+		lookup = lookupOf(keyed);
+		if (lookup && keyChunks(lookup.keys).length <= 1) return await targeted(lookup, diffOf(keyed));
+	}
+	let diffing: ReturnType<typeof diffOf> | undefined;
+	const prepare = async (pause: () => Promise<void>) => {
+		if (!keyed) {
+			keyed = await keyRows(pause);
+			lookup = lookupOf(keyed);
+		}
+		diffing = diffOf(keyed);
+		return diffing.guard.visit;
+	};
+	const goOn = (total: number | undefined) =>
+		!lookup || total === undefined || !targetedIsCheaper(total, keyChunks(lookup.keys).length);
+	const read = { columns, expected: rows.length, prepare, goOn };
+	if (!(await readById.call(this, target, read, counter))) return await targeted(lookup!, diffing!);
+	diffing!.guard.refuseKeylessRead.call(this);
+	const plan = diffing!.diff.finish();
+	return { plan, refused, sourceWasEmpty: plan.existingCount === 0 };
+}

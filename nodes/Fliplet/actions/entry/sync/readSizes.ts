@@ -1,0 +1,16 @@
+/**
+ * The sizes Sync's reads work in. They live in one object so that a test can scale them down: a
+ * run of tens of rows then meets every path a run of a million does (several pages, a targeted
+ * read in several requests, a full read given up for a targeted one).
+ */
+export const readSizes = {
+	/** Entries asked for per page of a read. */
+	page: 5000,
+	/**
+	 * Keys in one request of a targeted read: their entries fill about half a page. With 0, the
+	 * data source is always read whole.
+	 */
+	targetedKeys: 2500,
+	/** Bytes of key values in one request of a targeted read. */
+	targetedBytes: 256 * 1024,
+};
