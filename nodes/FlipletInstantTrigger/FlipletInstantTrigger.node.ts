@@ -8,6 +8,8 @@ import type {
 import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
 import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
+import { downloadFilesFields } from '../Fliplet/actions/files.descriptions';
+import { triggerEntryItems } from '../Fliplet/helpers/fileDownloads';
 import {
 	dataSourcePath,
 	getDataSourceTarget,
@@ -107,6 +109,8 @@ export class FlipletInstantTrigger implements INodeType {
 				description:
 					'Changes that start the workflow. A commit (bulk change) starts it only when it asks to run hooks (runHooks).',
 			},
+			// Download Files (issue 38): the entry's files as binary data, see triggerEntryItems.
+			...downloadFilesFields,
 		],
 	};
 
@@ -208,7 +212,9 @@ export class FlipletInstantTrigger implements INodeType {
 				`Entry ${entryId} was last changed before this workflow was published, or before the runs it remembers`,
 			);
 		}
-		return { workflowData: [this.helpers.returnJsonArray([entry])] };
+		// Download Files (issue 38): the entry with its files when asked (a file that cannot be
+		// downloaded is reported in the item, the run still starts).
+		return { workflowData: [await triggerEntryItems(this, [entry])] };
 	}
 }
 

@@ -13,19 +13,27 @@ const { badRequest, isObject } = require('../http');
  *   the entry; other keys are still columns).
  * - `deleteAnswer`: `count` (SPEC and the REST docs: `{deletedCount}`) or `entries` (the
  *   source-checked JS docs: the deleted entries, `{entries}`).
+ * - `mediaContents`: `stream` (the media REST docs: the contents route "streams" the file) or
+ *   `redirect` (a public file's contents route sends the client to its CDN address; the docs show
+ *   the API redirecting PDFs to the contents route, and say nothing on public files).
+ * - `mediaFolderList`: `folderAlone` (`GET v1/media?folderId=` as the file-security docs send it)
+ *   or `withOrganization` (the media REST docs: "provide the folderId as well as organizationId";
+ *   without it, 400).
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
 	attributes: ['prefixed', 'bare'],
 	where: ['bare', 'prefixed'],
 	deleteAnswer: ['count', 'entries'],
+	mediaContents: ['stream', 'redirect'],
+	mediaFolderList: ['folderAlone', 'withOrganization'],
 };
 
 const DEFAULTS = Object.fromEntries(
 	Object.entries(READINGS).map(([name, choices]) => [name, choices[0]]),
 );
 
-/** @returns {{attributes: string, where: string, deleteAnswer: string}} */
+/** @returns {{attributes: string, where: string, deleteAnswer: string, mediaContents: string, mediaFolderList: string}} */
 function readingsOf(state) {
 	return { ...DEFAULTS, ...state.readings };
 }

@@ -87,6 +87,14 @@ function describe(failure: ApiFailure): { message: string; description: string }
 	}
 
 	const message = `${apiMessage ?? `The Fliplet API answered ${status}`}${tries}`;
+	// A file whose access rules do not let this token read it (docs/File-security.md).
+	if (status === 401 && bodyField(body, 'error') === 'file.access') {
+		return {
+			message,
+			description:
+				"The file is private (or encrypted) and its access rules do not let this token read it. In Fliplet Studio open the file or its folder in the File Manager, then Security, and grant this token read access (or make the file public); an organization token of the file's organization reads every file.",
+		};
+	}
 	if (status === 401) {
 		return {
 			message: 'The token is not valid or was revoked',
