@@ -92,7 +92,7 @@ function describe(failure: ApiFailure): { message: string; description: string }
 		return {
 			message,
 			description:
-				"The file is private (or encrypted) and its access rules do not let this token read it. In Fliplet Studio open the file or its folder in the File Manager, then Security, and grant this token read access (or make the file public); an organization token of the file's organization reads every file.",
+				"The access rules of the file (or of its folder, or of the app's media) do not let this token do this: a private or encrypted file needs a rule that lets it read, an upload one that lets it create. In Fliplet Studio open the file or folder in the File Manager, then Security, and grant this token what it needs (or make the file public); an organization token of the file's organization passes every rule.",
 		};
 	}
 	if (status === 401) {
