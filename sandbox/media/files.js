@@ -85,11 +85,13 @@ function isPublic(state, file) {
 
 /**
  * Whether the principal may do `type` on a file or folder: organization and Studio user tokens of
- * its organization manage its media; everyone else (app tokens, no token) passes its rules.
+ * its organization manage its media; everyone else (app tokens, no token) passes its rules. An
+ * encrypted file is never read without a token ("always private", even under a public rule).
  */
 function mayAccess(state, record, kind, principal, type) {
 	if (principal && principal.kind !== 'app' && principal.organizationId === record.organizationId)
 		return true;
+	if (kind === 'file' && record.isEncrypted && !principal) return false;
 	return rulesGrant(state, effectiveRules(state, record, kind).rules, principal, type);
 }
 
