@@ -85,7 +85,7 @@ export function mediaIdField(what: 'File' | 'Folder'): INodeProperties {
 		placeholder: 'e.g. 4567',
 		description:
 			what === 'File'
-				? "The media file's ID: Media File → Get Many lists it, and an entry's <column>MediaFileId holds it"
+				? "The media file's ID: Media File → Get Many lists it, and an entry's file column has it beside it (e.g. PhotoMediaFileId)"
 				: "The media folder's ID, as Media Folder → Get Many or Create returns it",
 	};
 }
