@@ -183,7 +183,13 @@ describe('Sandbox: the disputed readings', () => {
 			deleteAnswer: 'entries',
 		});
 		expect(set.body).toEqual({
-			readings: { attributes: 'bare', where: 'bare', deleteAnswer: 'entries' },
+			readings: {
+				attributes: 'bare',
+				where: 'bare',
+				deleteAnswer: 'entries',
+				mediaContents: 'stream',
+				mediaFolderList: 'folderAlone',
+			},
 		});
 		const bare = await callSandbox(
 			sandbox(),
@@ -216,6 +222,8 @@ describe('Sandbox: the disputed readings', () => {
 			attributes: 'prefixed',
 			where: 'bare',
 			deleteAnswer: 'count',
+			mediaContents: 'stream',
+			mediaFolderList: 'folderAlone',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),
