@@ -689,3 +689,27 @@ checks['files.workflow.json'] = {
 		}
 	},
 };
+
+checks['form-photo-email.json'] = {
+	setup(sandbox) {
+		require('../../sandbox/media/formEntries').addFormEntry(sandbox, {
+			dataSourceId: 100,
+			data: { Name: 'Ivy Park', Email: 'ivy@example.com' },
+			files: [{ column: 'Photo', name: 'leak.png', contentType: 'image/png', data: FORM_PHOTO }],
+		});
+	},
+	check: ({ run, state }) => {
+		// The five staff entries have no photo: only the form's entry is emailed, with its photo.
+		assert.equal(state.sent.emails.length, 1);
+		const [email] = state.sent.emails;
+		assert.deepEqual(email.to, [{ email: 'facilities@example.com', type: 'to' }]);
+		assert.equal(email.subject, 'New photo from Ivy Park');
+		assert.equal(email.attachments.length, 1);
+		assert.equal(
+			Buffer.from(email.attachments[0].content, 'base64').toString('base64'),
+			FORM_PHOTO.toString('base64'),
+		);
+		assert.match(email.attachments[0].type, /^image\/png/);
+		assertExecutionsSucceeded(run);
+	},
+};
