@@ -58,6 +58,9 @@ async function mediaFolderWithFile(sandbox: Sandbox) {
 	]);
 }
 
+/** Every location field of a media operation holds something valid (the folder of mediaFolderWithFile). */
+const MEDIA_LOCATION = { location: 'app', app: APP, organization: ORG, folderId: MEDIA_FOLDER };
+
 const row = (index: number): TestItem => ({
 	json: { Email: `row${index}@example.com`, Name: `Row ${index}` },
 });
@@ -228,22 +231,13 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		setup: mediaFolderWithFile,
 	},
 	'mediaFile.getMany': {
-		parameters: {
-			location: 'app',
-			app: APP,
-			organization: ORG,
-			folderId: MEDIA_FOLDER,
-			returnAll: true,
-		},
+		parameters: { ...MEDIA_LOCATION, returnAll: true },
 		token: 'org',
 		setup: mediaFolderWithFile,
 	},
 	'mediaFile.upload': {
 		parameters: {
-			location: 'app',
-			app: APP,
-			organization: ORG,
-			folderId: MEDIA_FOLDER,
+			...MEDIA_LOCATION,
 			binaryPropertyName: 'data',
 			options: { fileName: 'photo.png' },
 		},
@@ -252,13 +246,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		setup: mediaFolderWithFile,
 	},
 	'mediaFolder.create': {
-		parameters: {
-			location: 'app',
-			app: APP,
-			organization: ORG,
-			folderId: MEDIA_FOLDER,
-			name: 'New',
-		},
+		parameters: { ...MEDIA_LOCATION, name: 'New' },
 		token: 'org',
 		setup: mediaFolderWithFile,
 	},
@@ -268,13 +256,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		setup: mediaFolderWithFile,
 	},
 	'mediaFolder.getMany': {
-		parameters: {
-			location: 'app',
-			app: APP,
-			organization: ORG,
-			folderId: MEDIA_FOLDER,
-			returnAll: true,
-		},
+		parameters: { ...MEDIA_LOCATION, returnAll: true },
 		token: 'org',
 		setup: mediaFolderWithFile,
 	},

@@ -1,34 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { maxResults, takeFirst } from '../../helpers/limits';
-import { mapItems } from '../../helpers/mapItems';
-import { listFrom } from '../../helpers/responses';
-import { apiPath, flipletApiRequest } from '../../transport';
-import { returnAllOrLimit } from '../common.descriptions';
-import { mediaLocation, mediaLocationFields } from '../media.descriptions';
-
-const properties: INodeProperties[] = [
-	...mediaLocationFields({ folderLabel: 'Folder', withOrganization: true }),
-	...returnAllOrLimit(),
-];
+import { listMedia, mediaListProperties } from '../media.operations';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['mediaFile'], operation: ['getMany'] } },
-	properties,
+	mediaListProperties('Folder'),
 );
 
-/** The files of a location (not those of its subfolders): `GET v1/media` answers them in one list. */
+/** The files of a location, not those of its subfolders. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItems.call(this, items, async (itemIndex) => {
-		const qs = await mediaLocation.call(this, itemIndex, { withOrganization: true });
-		const max = maxResults.call(this, itemIndex);
-		const body = await flipletApiRequest.call(this, {
-			method: 'GET',
-			path: apiPath('media'),
-			qs,
-			itemIndex,
-		});
-		return takeFirst(listFrom(this.getNode(), body, 'files', itemIndex), max);
-	});
+	return await listMedia.call(this, items, 'files');
 }

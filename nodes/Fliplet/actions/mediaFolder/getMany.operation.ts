@@ -1,34 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { maxResults, takeFirst } from '../../helpers/limits';
-import { mapItems } from '../../helpers/mapItems';
-import { listFrom } from '../../helpers/responses';
-import { apiPath, flipletApiRequest } from '../../transport';
-import { returnAllOrLimit } from '../common.descriptions';
-import { mediaLocation, mediaLocationFields } from '../media.descriptions';
-
-const properties: INodeProperties[] = [
-	...mediaLocationFields({ folderLabel: 'Folder (Its Subfolders)', withOrganization: true }),
-	...returnAllOrLimit(),
-];
+import { listMedia, mediaListProperties } from '../media.operations';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['mediaFolder'], operation: ['getMany'] } },
-	properties,
+	mediaListProperties('Folder (Its Subfolders)'),
 );
 
-/** The folders of a location (the top-level ones of an app or organization, or a folder's subfolders). */
+/** The top-level folders of an app or an organization, or a folder's subfolders. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItems.call(this, items, async (itemIndex) => {
-		const qs = await mediaLocation.call(this, itemIndex, { withOrganization: true });
-		const max = maxResults.call(this, itemIndex);
-		const body = await flipletApiRequest.call(this, {
-			method: 'GET',
-			path: apiPath('media'),
-			qs,
-			itemIndex,
-		});
-		return takeFirst(listFrom(this.getNode(), body, 'folders', itemIndex), max);
-	});
+	return await listMedia.call(this, items, 'folders');
 }
