@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { callSandbox, TOKENS, type Sandbox } from '../harness';
 
 export const APP = { __rl: true, mode: 'id', value: '11' };

@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { callSandbox, setSandboxReadings, TOKENS, useSandbox } from '../harness';
 
 // The sandbox's media library, checked over plain HTTP against the platform's docs
