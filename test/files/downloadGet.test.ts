@@ -1,5 +1,8 @@
+import { sleep } from 'n8n-workflow';
+
 import {
 	apiRequests,
+	arrivalOf,
 	callSandbox,
 	runNode,
 	sandboxCredential,
@@ -307,6 +310,35 @@ describe('Entry → Get with Download Files', () => {
 		expect(result.error).toBeUndefined();
 		expect(bytesOf(result.items[0].binary!.Photo).equals(big)).toBe(true);
 		expect(contentsRequests(sandbox())).toHaveLength(2);
+	});
+
+	it('a stopped execution ends a download mid-way at once, and does not start it again', async () => {
+		await setAppFileRules(sandbox(), readableByAppToken);
+		const entry = await formEntry(sandbox(), { Name: 'Slow' }, [
+			{ column: 'Photo', name: 'slow.png', type: 'image/png', bytes: Buffer.alloc(64 * 1024, 1) },
+		]);
+		sandbox().injectFault({
+			mode: 'drip-after',
+			path: '^/v1/media/files/',
+			dripBytes: 1024,
+			dripMs: 200,
+		});
+		const arrived = arrivalOf(sandbox(), /\/contents\//);
+		const result = await runNode({
+			parameters: getWithFiles(entry.id),
+			credentials: sandboxCredential(sandbox()),
+			whileRunning: (stop) =>
+				void arrived.then(async (request) => {
+					// The answer has started: its bytes are on their way when the run is stopped.
+					while (request.status === undefined) await sleep(1);
+					stop();
+				}),
+		});
+		expect(result.status).toBe('canceled');
+		const requests = contentsRequests(sandbox());
+		expect(requests).toHaveLength(1);
+		await requests[0].closed;
+		expect(requests[0].abandoned).toBe(true);
 	});
 
 	it('puts the report beside the columns with Output: Columns Only, never over a column', async () => {
