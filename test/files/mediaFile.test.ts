@@ -150,6 +150,31 @@ describe('Media File → Upload', () => {
 		expect(live()).toEqual([]);
 	});
 
+	it("gets longer than the credential's timeout for a large file: the time to send it at 100 kB/s", async () => {
+		// 1 MB: 10.5 s more than the 1 s timeout; the answer comes 3 s after the upload.
+		sandbox().injectFault({
+			mode: 'delay',
+			delayMs: 3000,
+			method: 'POST',
+			path: '^/v1/media/files$',
+		});
+		const result = await runNode({
+			parameters: {
+				resource: 'mediaFile',
+				operation: 'upload',
+				location: 'organization',
+				organization: ORG,
+				binaryPropertyName: 'data',
+			},
+			input: binaryInput(Buffer.alloc(1_048_576, 3)),
+			credentials: {
+				flipletApi: { ...credential().flipletApi, timeout: 1 },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(live()).toHaveLength(1);
+	});
+
 	it('is not sent again after its answer was lost', async () => {
 		sandbox().injectFault({ mode: 'drop-after', method: 'POST', path: '^/v1/media/files$' });
 		const result = await runNode({

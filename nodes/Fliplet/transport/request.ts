@@ -72,6 +72,14 @@ export function apiPath(...segments: Array<string | number>): string {
 	return '/v1/' + segments.map(pathSegment).join('/');
 }
 
+/** A streamed body (a large file) gets this much longer to be sent: the slowest link allowed for. */
+const UPLOAD_FLOOR_BYTES_PER_SECOND = 100_000;
+
+/** The time a body of `bytes` takes at the slowest upload speed allowed for. */
+export function uploadAllowanceMs(bytes: number): number {
+	return Math.ceil((bytes / UPLOAD_FLOOR_BYTES_PER_SECOND) * 1000);
+}
+
 function timeoutMs(request: FlipletRequest, credentials: FlipletCredentialData): number {
 	return request.timeout ?? timeoutFor(timeoutKind(request.path), credentials);
 }
@@ -127,7 +135,8 @@ export async function flipletApiRequest<T = IDataObject>(
 		);
 	}
 	const idempotent = request.method === 'GET' || request.idempotent === true;
-	const deadlineMs = timeoutMs(request, credentials);
+	const streamed = request.multipart && 'open' in request.multipart ? request.multipart : undefined;
+	const deadlineMs = timeoutMs(request, credentials) + uploadAllowanceMs(streamed?.length ?? 0);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: resolved.url,
@@ -145,7 +154,6 @@ export async function flipletApiRequest<T = IDataObject>(
 		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	if (request.binaryResponse) options.encoding = 'arraybuffer';
-	const streamed = request.multipart && 'open' in request.multipart ? request.multipart : undefined;
 	if (request.multipart) {
 		options.headers!['Content-Type'] = request.multipart.contentType;
 		if (streamed) options.headers!['Content-Length'] = String(streamed.length);
