@@ -137,6 +137,18 @@ export async function downloadBinary(
 		}
 		const { code, message } = details(failure);
 		const cut = !signal?.aborted && isNetworkFault(code, message);
+		if (!signal?.aborted && !cut) {
+			// Not the network: storing the bytes failed (n8n's disk or database).
+			throw new NodeOperationError(
+				this.getNode(),
+				`The file could not be stored in n8n's binary data: ${message}`,
+				{
+					itemIndex: request.itemIndex,
+					description:
+						"Check n8n's binary data storage (the disk of its filesystem mode, or its database), then run the item again.",
+				},
+			);
+		}
 		if (cut && retry < MAX_FAULT_RETRIES && (await pauseUnlessAborted(backoffMs(retry), signal)))
 			continue;
 		throw toNodeApiError(
