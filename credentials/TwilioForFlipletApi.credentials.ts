@@ -35,7 +35,11 @@ export class TwilioForFlipletApi implements ICredentialType {
 		},
 	];
 
-	/** Twilio's own account endpoint answers 200 only for a matching SID and token (basic auth). */
+	/**
+	 * Twilio's own account endpoint answers 200 only for a matching SID and token (basic auth), and
+	 * sends nothing. The only call to Twilio: Fliplet's SMS route has no dry run (a check through it
+	 * would send an SMS), and a credential test sees only its own fields, not the Fliplet token.
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: 'https://api.twilio.com',

@@ -17,7 +17,9 @@ import { FlipletChatModel as ChatModelClient } from './chatModel';
 import {
 	cancelledCall,
 	chatModelError,
+	failedAfterRefusal,
 	invalidToolArguments,
+	refusedResponseFormat,
 	unreadableAnswer,
 	unsupportedInput,
 } from './errors';
@@ -100,7 +102,10 @@ export class FlipletChatModel implements INodeType {
 				}
 			},
 			toJsonSchema: (tool) => sdk.getParametersJsonSchema(tool),
-			unsupported: (message) => unsupportedInput(node, message, itemIndex),
+			refusedFormat: refusedResponseFormat,
+			failedAfterRefusal,
+			unsupported: (message, description) =>
+				unsupportedInput(node, message, itemIndex, description),
 			unreadable: (response, answerName) => unreadableAnswer(node, response, itemIndex, answerName),
 			invalidToolArguments: (problem) => invalidToolArguments(node, problem, itemIndex),
 		});

@@ -1,13 +1,16 @@
 /**
- * Two gaps of the LangChain adapter that n8n's AI node SDK wraps a chat model in (@n8n/ai-node-sdk
+ * Gaps of the LangChain adapter that n8n's AI node SDK wraps a chat model in (@n8n/ai-node-sdk
  * 0.30 and 0.31), closed on the model this node supplies (docs/chat-model.md has the upstream
- * reports):
+ * reports of the first two):
  * - Images an agent passes as `image_url` blocks are dropped by the SDK's message converter before
  *   the model sees them. They are handed over as LangChain's standard `image` blocks instead, which
  *   the converter turns into the SDK's `file` parts.
  * - With streaming on, n8n's run data shows only an estimate of the tokens: LangChain reports a
  *   streamed call's usage as `promptTokens`/`completionTokens`, and the adapter's tracer reads only
  *   `input_tokens`/`output_tokens`. Its tracer is taught the other names too.
+ * - A result's metadata never reaches n8n's run data, whose tracer keeps each generation's `text`
+ *   and `generationInfo` only. How a call asked for a schema's answer (json_schema, function
+ *   calling, after a refused format…) is put in the generation's `generationInfo.structuredOutput`.
  * The model `bindTools` returns gets the same fixes. A model not shaped as expected is left as it is.
  */
 
@@ -68,6 +71,60 @@ function convertingImages(method: MessagesMethod | undefined, model: Adapter) {
 		);
 }
 
+/** The call options the adapter hands the model, with a listener for how it asked for a schema. */
+function listening(options: unknown, listener: (how: string) => void) {
+	return { ...(isObject(options) ? options : {}), onStructuredOutput: listener };
+}
+
+function noted(info: unknown, how: string | undefined) {
+	return how ? { ...(isObject(info) ? info : {}), structuredOutput: how } : info;
+}
+
+/** `_generate` whose generations say how the call asked for a schema's answer. */
+function reportingGenerate(method: MessagesMethod | undefined, model: Adapter) {
+	if (typeof method !== 'function') return method;
+	return async (messages: LangChainMessage[], options: unknown, ...rest: unknown[]) => {
+		let how: string | undefined;
+		const result = await method.call(
+			model,
+			messages,
+			listening(options, (note) => (how = note)),
+			...rest,
+		);
+		const generations = isObject(result) ? result.generations : undefined;
+		if (how && Array.isArray(generations)) {
+			for (const generation of generations) {
+				if (isObject(generation)) generation.generationInfo = noted(generation.generationInfo, how);
+			}
+		}
+		return result;
+	};
+}
+
+/** `_streamResponseChunks` whose finishing chunk says how the call asked for a schema's answer. */
+function reportingStream(method: MessagesMethod | undefined, model: Adapter) {
+	if (typeof method !== 'function') return method;
+	return async function* (messages: LangChainMessage[], options: unknown, ...rest: unknown[]) {
+		let how: string | undefined;
+		const chunks = method.call(
+			model,
+			messages,
+			listening(options, (note) => (how = note)),
+			...rest,
+		);
+		for await (const chunk of chunks as AsyncIterable<unknown>) {
+			if (
+				isObject(chunk) &&
+				isObject(chunk.generationInfo) &&
+				'finish_reason' in chunk.generationInfo
+			) {
+				chunk.generationInfo = noted(chunk.generationInfo, how);
+			}
+			yield chunk;
+		}
+	};
+}
+
 /** Usage as LangChain's streamed path reports it, when the tracer's own reading found none. */
 function readingStreamedUsage(parse: (result: unknown) => TokenUsage) {
 	return (result: unknown): TokenUsage => {
@@ -100,8 +157,11 @@ function fixTracers(callbacks: unknown) {
 export function fixAdapter<T>(supplied: T): T {
 	if (!isObject(supplied)) return supplied;
 	const model = supplied as Adapter;
-	model._generate = convertingImages(model._generate, model);
-	model._streamResponseChunks = convertingImages(model._streamResponseChunks, model);
+	model._generate = reportingGenerate(convertingImages(model._generate, model), model);
+	model._streamResponseChunks = reportingStream(
+		convertingImages(model._streamResponseChunks, model),
+		model,
+	);
 	fixTracers(model.callbacks);
 	const bindTools = model.bindTools;
 	if (typeof bindTools === 'function') {

@@ -2,7 +2,6 @@ import type { GenerateResult, Message, Tool } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { StructuredOutputSettings } from './structuredOutput';
-import type { InvalidToolCall } from './wire';
 
 export interface ModelSettings {
 	temperature?: number;
@@ -15,6 +14,11 @@ export interface ModelSettings {
 	seed?: number;
 	stop?: string[];
 	structuredOutput: StructuredOutputSettings;
+}
+
+/** A model's tool call whose arguments are not a JSON object: the caller refuses the answer. */
+export interface InvalidToolCall {
+	invalidToolCall: { toolName: string; args: string };
 }
 
 export type JsonSchemaOf = (tool: Extract<Tool, { type: 'function' }>) => unknown;
@@ -32,14 +36,33 @@ export interface CallInput {
 	toJsonSchema: JsonSchemaOf;
 }
 
+/** One request of a call, and how its answer is read. */
+export interface Attempt {
+	body: IDataObject;
+	/** The answer as the SDK's result; undefined when it does not have the format's shape. */
+	read(response: IDataObject): GenerateResult | InvalidToolCall | undefined;
+	/** How the request asks for a schema's answer, as the run data says it; none without one. */
+	structuredOutput?: string;
+	/** The response format the platform may refuse for this model: then the fallback goes, once. */
+	refusable?: string;
+}
+
 /**
- * One request format of the platform's completions endpoint: how a call becomes a body, and how
- * the answer becomes the SDK's result. `body` throws UnsupportedInput for what the format cannot
- * carry; `read` gives undefined for an answer that does not have the format's shape.
+ * The request of one call, and the one that replaces it, once, when the platform refuses the
+ * first one's response format (a 400 before any generation: nothing was made or billed).
+ */
+export interface Requests {
+	first: Attempt;
+	fallback?: Attempt;
+}
+
+/**
+ * One request format of the platform's completions endpoint: how a call becomes its request (and
+ * its fallback), each with how its answer becomes the SDK's result. `requests` throws
+ * UnsupportedInput for what the format cannot carry.
  */
 export interface WireFormat {
 	/** What the errors call the answer when it is not the format's: "chat-completions message". */
 	answerName: string;
-	body(input: CallInput): IDataObject;
-	read(response: IDataObject): GenerateResult | InvalidToolCall | undefined;
+	requests(input: CallInput): Requests;
 }

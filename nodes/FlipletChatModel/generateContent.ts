@@ -10,18 +10,11 @@ import { jsonParse, randomString } from 'n8n-workflow';
 
 import { compact, withAiProvider } from '../Fliplet/helpers/aiText';
 import { isObject } from '../Fliplet/helpers/isObject';
-import type { CallInput, JsonSchemaOf, WireFormat } from './format';
+import type { CallInput, InvalidToolCall, JsonSchemaOf, WireFormat } from './format';
 import { hasNoProperties, toGeminiSchema } from './geminiSchema';
 import { geminiAbilities } from './models';
 import { requestedOutput } from './structuredOutput';
-import {
-	argumentsText,
-	declaredTools,
-	fileSource,
-	resultText,
-	UnsupportedInput,
-	type InvalidToolCall,
-} from './wire';
+import { argumentsText, declaredTools, fileSource, resultText, UnsupportedInput } from './wire';
 
 /**
  * Gemini's generate-content format, as the platform's JS API sends it to the completions endpoint
@@ -326,6 +319,15 @@ function read(response: IDataObject): GenerateResult | InvalidToolCall | undefin
 
 export const generateContent: WireFormat = {
 	answerName: 'generate-content candidate',
-	body,
-	read,
+	requests(input) {
+		const request = body(input);
+		const config = request.generationConfig as IDataObject | undefined;
+		return {
+			first: {
+				body: request,
+				read,
+				structuredOutput: config?.responseSchema ? "Gemini's responseSchema" : undefined,
+			},
+		};
+	},
 };

@@ -6,8 +6,10 @@ import type { INodeListSearchResult } from 'n8n-workflow';
  * `gpt-4o-mini` (`Fliplet/fliplet-cli: docs/API/core/ai.md`), `gpt-4.1` and `gpt-5`
  * (`Fliplet/fliplet-widget-ai-feature: js/interface.js`, `js/system-prompt.js`), `o3-mini`
  * (`Fliplet/fliplet-widget-code-generator: js/interface.js`). In Gemini's generate-content format:
- * `gemini-2.5-flash` and `gemini-1.5-flash` (`docs/API/core/ai.md`, "Using Gemini Models";
- * `js/system-prompt.js`). Any other id is sent as typed.
+ * `gemini-2.5-flash` (`docs/API/core/ai.md`, "Using Gemini Models"; `js/system-prompt.js`). The
+ * same docs also name `gemini-1.5-flash`, as an example beside a pointer to Google's list of
+ * current models; Google shut Gemini 1.5 down in September 2025, and the platform passes Gemini
+ * requests straight to Google, so it is not listed. Any other id is sent as typed.
  */
 export const CHAT_MODELS = [
 	{ name: 'GPT-4o Mini', value: 'gpt-4o-mini' },
@@ -18,7 +20,6 @@ export const CHAT_MODELS = [
 	{ name: 'GPT-4', value: 'gpt-4' },
 	{ name: 'GPT-3.5 Turbo', value: 'gpt-3.5-turbo' },
 	{ name: 'Gemini 2.5 Flash', value: 'gemini-2.5-flash' },
-	{ name: 'Gemini 1.5 Flash', value: 'gemini-1.5-flash' },
 ];
 
 /**

@@ -2,10 +2,12 @@ import type { Message } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Structured output: which schema a call asks for (the node's, or an output parser's), and how the
- * chat-completions format sends it: `response_format: {type: 'json_schema', json_schema: {name,
- * schema, strict}}` (what the platform's own AI widget sends, `Fliplet/fliplet-widget-ai-feature:
- * js/interface.js`), strict when the schema allows it.
+ * Structured output: which schema a call asks for (the node's, or an output parser's), and the
+ * pieces the chat-completions format sends it in: `response_format: {type: 'json_schema',
+ * json_schema: {name, schema, strict}}` (what the platform's own AI widget sends,
+ * `Fliplet/fliplet-widget-ai-feature: js/interface.js`), a function whose parameters are the
+ * schema, or the schema in the prompt; strict when the schema allows it. Which of them a model
+ * gets: outputRoutes.ts.
  */
 
 export type ResponseFormatSetting = 'text' | 'json' | 'jsonSchema';
@@ -94,6 +96,28 @@ export function jsonSchemaFormat(name: string, schema: JsonSchema): IDataObject 
 	} as IDataObject;
 }
 
+/**
+ * A function whose parameters are the schema, for function calling: strict whenever the schema
+ * allows it (OpenAI follows a strict function's schema on every model that calls functions).
+ */
+export function schemaFunction(name: string, schema: JsonSchema): IDataObject {
+	const sent = sendable(schema);
+	return {
+		type: 'function',
+		function: {
+			name,
+			description: 'Give the whole answer as the arguments of this function.',
+			parameters: sent,
+			strict: allowsStrict(sent),
+		},
+	} as IDataObject;
+}
+
+/** The schema as an instruction, for a prompt that does not carry it yet. */
+export function schemaInstruction(schema: JsonSchema): string {
+	return `Answer with a JSON object that follows this JSON Schema, and nothing else:\n\`\`\`json\n${JSON.stringify(sendable(schema))}\n\`\`\``;
+}
+
 export interface StructuredOutputSettings {
 	responseFormat?: ResponseFormatSetting;
 	/** The schema of the JSON Schema setting, already parsed. */
@@ -101,8 +125,14 @@ export interface StructuredOutputSettings {
 	schemaName?: string;
 }
 
-/** What one call asks the answer to be: an instance of a JSON schema, or any JSON object. */
-export type RequestedOutput = { schema: JsonSchema; name: string } | { json: true } | undefined;
+/**
+ * What one call asks the answer to be: an instance of a JSON schema (`inPrompt` when an output
+ * parser already put it in the prompt), or any JSON object.
+ */
+export type RequestedOutput =
+	| { schema: JsonSchema; name: string; inPrompt: boolean }
+	| { json: true }
+	| undefined;
 
 /**
  * The node's own JSON schema first, then the schema an output parser put in the prompt (it turns
@@ -113,22 +143,10 @@ export function requestedOutput(
 	messages: Message[],
 ): RequestedOutput {
 	if (settings.responseFormat === 'jsonSchema' && settings.schema) {
-		return { schema: settings.schema, name: settings.schemaName || 'response' };
+		return { schema: settings.schema, name: settings.schemaName || 'response', inPrompt: false };
 	}
 	const parserSchema = outputParserSchema(messages);
-	if (parserSchema) return { schema: parserSchema, name: 'structured_output' };
+	if (parserSchema) return { schema: parserSchema, name: 'structured_output', inPrompt: true };
 	if (settings.responseFormat === 'json') return { json: true };
 	return undefined;
-}
-
-/** The chat-completions `response_format` of one request. */
-export function responseFormatFor(
-	settings: StructuredOutputSettings,
-	messages: Message[],
-): IDataObject | undefined {
-	const output = requestedOutput(settings, messages);
-	if (!output) return undefined;
-	return 'schema' in output
-		? jsonSchemaFormat(output.name, output.schema)
-		: { type: 'json_object' };
 }

@@ -9,7 +9,7 @@ import type {
 } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { JsonSchemaOf } from './format';
+import type { InvalidToolCall, JsonSchemaOf } from './format';
 
 /**
  * Pure mapping between n8n's AI messages (the SDK's provider-neutral shapes) and the
@@ -34,12 +34,17 @@ export interface WireMessage {
 	tool_call_id?: string;
 }
 
-/** A message or tool this model cannot send: the caller turns it into an error saying so. */
-export class UnsupportedInput extends Error {}
-
-/** A model's tool call whose arguments are not a JSON object: the caller refuses the answer. */
-export interface InvalidToolCall {
-	invalidToolCall: { toolName: string; args: string };
+/**
+ * A message, tool or setting this model cannot send: the caller turns it into an error saying so,
+ * with what to change when `description` says it.
+ */
+export class UnsupportedInput extends Error {
+	constructor(
+		message: string,
+		readonly description?: string,
+	) {
+		super(message);
+	}
 }
 
 /** Where a file part's content is: the address it was given by, or its data (base64). */

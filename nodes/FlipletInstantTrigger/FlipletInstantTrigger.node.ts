@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -19,8 +20,10 @@ import { asNodeError } from '../Fliplet/helpers/nodeError';
 import { objectFrom } from '../Fliplet/helpers/responses';
 import { credentialTest, listSearch } from '../Fliplet/methods';
 import { flipletApiRequest } from '../Fliplet/transport';
+import { cursorAtLatest, storeCursor } from '../FlipletTrigger/cursor';
+import { dataSourceEntrySource } from '../FlipletTrigger/sources/dataSourceEntries';
 import { readHooks, writeHooks } from './dataSourceHooks';
-import { freshMemory, judgeCall, type RunMemory } from './replays';
+import { namedEntryId, ringDoorbell, versionField } from './doorbell';
 import {
 	isTriggerHook,
 	sameJson,
@@ -29,12 +32,8 @@ import {
 	triggerHook,
 	type HookEvent,
 } from './hookList';
-
-/** What an activation keeps in the workflow's static data (saved by n8n, so queue mode works). */
-interface Activation extends RunMemory {
-	secret?: string;
-	dataSourceId?: number;
-}
+import { mergeRecords, savedRecord, startRecord, type Activation } from './record';
+import { forgetTurns, takeTurn } from './turns';
 
 const SECRET_LENGTH = 40;
 
@@ -42,9 +41,27 @@ function activation(context: IHookFunctions | IWebhookFunctions): Activation {
 	return context.getWorkflowStaticData('node') as Activation;
 }
 
-/** Forgets an activation: its secret, its data source and what its runs remember. */
+/** Forgets an activation: its secret, its data source and what it delivered. */
 function forget(stored: Activation): void {
-	for (const key of ['secret', 'dataSourceId', 'floor', 'started']) delete stored[key];
+	for (const key of ['secret', 'dataSourceId', 'cursor']) delete stored[key];
+}
+
+/** Where this process holds an activation's record between calls (see turns.ts). */
+function turnKey(context: IHookFunctions | IWebhookFunctions, secret: string): string {
+	return `${context.getWorkflow().id}/${context.getNode().id}/${secret}`;
+}
+
+/** The entries of the activation's data source, read in order of the chosen events' time field. */
+function changes(
+	context: IHookFunctions | IWebhookFunctions,
+	dataSourceId: number,
+	events: HookEvent[],
+) {
+	return dataSourceEntrySource(
+		context,
+		{ ref: String(dataSourceId), qs: {} },
+		versionField(events),
+	);
 }
 
 function chosenTarget(context: IHookFunctions): DataSourceTarget {
@@ -143,9 +160,11 @@ export class FlipletInstantTrigger implements INodeType {
 					});
 				}
 				// The data source's time once the hook is in is when calls may start to come.
+				const record = await startRecord(changes(this, id, events), written.updatedAt);
 				const stored = activation(this);
 				forget(stored);
-				Object.assign(stored, { secret, dataSourceId: id }, freshMemory(written.updatedAt));
+				Object.assign(stored, { secret, dataSourceId: id });
+				storeCursor(stored, record);
 				return true;
 			},
 
@@ -168,6 +187,7 @@ export class FlipletInstantTrigger implements INodeType {
 					const kept = current.hooks.filter((hook) => !isTriggerHook(hook, url));
 					if (kept.length !== current.hooks.length) await writeHooks.call(this, current.id, kept);
 				}
+				if (stored.secret) forgetTurns(turnKey(this, stored.secret));
 				forget(stored);
 				return true;
 			},
@@ -181,40 +201,59 @@ export class FlipletInstantTrigger implements INodeType {
 			// Refused before anything runs: no execution starts for a call without the secret.
 			return answerWithoutRun(this, 401, 'This hook call is not signed for this workflow');
 		}
-		const body = this.getBodyData();
-		const entryId = String(body.entryId ?? '').trim();
-		if (!/^\d+$/.test(entryId) || dataSourceId === undefined) {
-			throw new NodeOperationError(this.getNode(), 'The hook call carried no entry id', {
-				description:
-					'Fliplet called the workflow without the id of the changed entry. Publish the workflow again; if it persists, use the polling "Fliplet Trigger" instead.',
+		if (dataSourceId === undefined) {
+			throw new NodeOperationError(this.getNode(), 'This activation has no data source', {
+				description: 'Unpublish the workflow and publish it again.',
 			});
 		}
-		// The hook only says which entry changed; the entry is read as the API stores it.
-		const response = await flipletApiRequest.call(this, {
-			method: 'GET',
-			path: dataSourcePath({ ref: String(dataSourceId), qs: {} }, 'data', entryId),
+		// A signed call is a doorbell: whatever its body says, what changed is read from Fliplet with
+		// the workflow's own credential, and each new entry version starts a run once.
+		const events = this.getNodeParameter('events', []) as HookEvent[];
+		const source = changes(this, dataSourceId, events);
+		const namedId = namedEntryId(this.getBodyData());
+		const named =
+			namedId === undefined
+				? undefined
+				: { id: namedId, read: async () => await readEntry(this, dataSourceId, namedId) };
+		const entries = await takeTurn(turnKey(this, secret), async (held) => {
+			// The saved record is re-read inside the turn: this call's static data is its own copy.
+			const stored = activation(this);
+			const record =
+				mergeRecords(savedRecord(stored, source), held) ?? (await cursorAtLatest(source));
+			const delivery = await ringDoorbell(source, record, events, named);
+			storeCursor(stored, delivery.record);
+			return { result: delivery.entries, record: delivery.record };
 		});
-		const entry = objectFrom(response, 'entry');
-		// The secret can be read by whoever reads the data source: a call replayed, or naming an
-		// entry nobody changed since publishing, starts nothing.
-		const verdict = judgeCall(
-			activation(this),
-			entry,
-			this.getNodeParameter('events', []) as HookEvent[],
-		);
-		if (verdict === 'unchanged') {
-			return answerWithoutRun(this, 200, `Entry ${entryId} has not changed since its last run`);
-		}
-		if (verdict === 'stale') {
+		if (!entries.length) {
 			return answerWithoutRun(
 				this,
 				200,
-				`Entry ${entryId} was last changed before this workflow was published, or before the runs it remembers`,
+				namedId
+					? `Entry ${namedId} has no change that was not delivered yet`
+					: 'No entry changed since the last delivery',
 			);
 		}
-		// Download Files (issue 38): the entry with its files when asked (a file that cannot be
-		// downloaded is reported in the item, the run still starts).
-		return { workflowData: [await triggerEntryItems(this, [entry])] };
+		// Download Files (issue 38): the entries with their files when asked (a file that cannot be
+		// downloaded is reported in its item, the run still starts).
+		return { workflowData: [await triggerEntryItems(this, entries)] };
+	}
+}
+
+/** An entry read by its id, as the API stores it; undefined when it is gone (or never was). */
+async function readEntry(
+	context: IWebhookFunctions,
+	dataSourceId: number,
+	entryId: string,
+): Promise<IDataObject | undefined> {
+	try {
+		const response = await flipletApiRequest.call(context, {
+			method: 'GET',
+			path: dataSourcePath({ ref: String(dataSourceId), qs: {} }, 'data', entryId),
+		});
+		return objectFrom(response, 'entry');
+	} catch (error) {
+		if (String((error as { httpCode?: unknown }).httpCode) === '404') return undefined;
+		throw asNodeError(context.getNode(), error);
 	}
 }
 

@@ -9,7 +9,9 @@ export type HookEvent = 'insert' | 'update';
 
 /**
  * The `web` hook this trigger adds to a data source: on the chosen events the platform calls the
- * workflow's webhook URL with the activation's secret and the changed entry's id (templated).
+ * workflow's webhook URL with the activation's secret and, templated, the changed entry's id. No
+ * vendor source shows `entry` in a hook's template context, so the id may render empty: the call
+ * is a doorbell either way (doorbell.ts).
  */
 export function triggerHook(
 	endpoint: string,

@@ -1,6 +1,7 @@
 'use strict';
 
 const { badRequest, isObject } = require('../http');
+const { REFUSED_FORMATS } = require('./models');
 
 /**
  * The chat-completions options the platform passes through to the provider (`Fliplet/fliplet-cli:
@@ -102,9 +103,69 @@ function jsonSchemaFormat(format) {
 	return spec.schema;
 }
 
+const STRUCTURED_OUTPUTS_GUIDE =
+	' Learn more about supported models at the Structured Outputs guide: https://platform.openai.com/docs/guides/structured-outputs';
+
 /**
- * Checks a chat-completions body's pass-through options and structured output; returns what the
- * answer must follow: the schema (json_schema), JSON mode, the stop sequences and the choices.
+ * Refuses a response format the model does not take, with OpenAI's message ("Invalid parameter:
+ * 'response_format' of type 'json_schema' is not supported with this model."): a 400 before any
+ * generation, so nothing is charged. `parameter` is where the format was given.
+ */
+function refuseFormat(model, type, parameter) {
+	if (!(REFUSED_FORMATS[model] ?? []).includes(type)) return;
+	const guide = type === 'json_schema' ? STRUCTURED_OUTPUTS_GUIDE : '';
+	throw badRequest(
+		`Invalid parameter: '${parameter}' of type '${type}' is not supported with this model.${guide}`,
+		{ type: 'ai.provider' },
+	);
+}
+
+const functionsOf = (body) =>
+	(Array.isArray(body.tools) ? body.tools : []).filter(
+		(tool) => tool?.type === 'function' && isObject(tool.function),
+	);
+
+/**
+ * Checks the declared functions (a strict one's parameters as strict mode takes them) and
+ * `tool_choice`, as OpenAI does; returns the function a named choice forces, if any, and whether
+ * the choice is `none`.
+ */
+function toolChoice(body) {
+	const functions = functionsOf(body).map((tool) => tool.function);
+	for (const declared of functions) {
+		const problem = declared.strict === true ? strictProblem(declared.parameters ?? {}) : undefined;
+		if (problem) {
+			throw badRequest(`Invalid schema for function '${declared.name}': ${problem}.`, {
+				type: 'ai.provider',
+			});
+		}
+	}
+	const choice = body.tool_choice;
+	if (choice === undefined || choice === null) return { forced: undefined, none: false };
+	if (!functions.length) {
+		throw badRequest(
+			"Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.",
+			{ type: 'ai.provider' },
+		);
+	}
+	if (['none', 'auto', 'required'].includes(choice)) {
+		return { forced: undefined, none: choice === 'none' };
+	}
+	const name = isObject(choice) && choice.type === 'function' ? choice.function?.name : undefined;
+	const forced = functions.find((declared) => declared.name === name);
+	if (!forced) {
+		throw badRequest(
+			`Invalid value for 'tool_choice': no function named ${JSON.stringify(name)} was declared in 'tools'.`,
+			{ type: 'ai.provider' },
+		);
+	}
+	return { forced, none: false };
+}
+
+/**
+ * Checks a chat-completions body's pass-through options, structured output and tool choice;
+ * returns what the answer must follow: the schema (json_schema), JSON mode, the stop sequences,
+ * the choices, and the function a named tool choice forces.
  */
 function chatOptions(body) {
 	numberIn(body, 'temperature', 0, 2);
@@ -120,13 +181,22 @@ function chatOptions(body) {
 	checkStop(body.stop);
 	checkSampling(body);
 	const format = isObject(body.response_format) ? body.response_format : {};
+	refuseFormat(body.model, format.type, 'response_format');
 	const schema = format.type === 'json_schema' ? jsonSchemaFormat(format) : undefined;
 	return {
 		schema,
 		json: format.type === 'json_object' || schema !== undefined,
 		stop: body.stop === undefined || body.stop === null ? [] : [body.stop].flat(),
 		choices: body.n ?? 1,
+		...toolChoice(body),
 	};
+}
+
+/** The responses format's structured output (`text.format`), refused as on chat completions. */
+function responsesOptions(body) {
+	const format = isObject(body.text) && isObject(body.text.format) ? body.text.format : {};
+	refuseFormat(body.model, format.type, 'text.format');
+	return {};
 }
 
 /** The text cut before the first stop sequence it holds (the sequence itself is not returned). */
@@ -135,4 +205,4 @@ function cutAtStop(text, stop) {
 	return cuts.length ? text.slice(0, Math.min(...cuts)) : text;
 }
 
-module.exports = { chatOptions, cutAtStop, strictProblem };
+module.exports = { chatOptions, responsesOptions, cutAtStop, strictProblem };

@@ -5,7 +5,7 @@ const { onePixelPng } = require('./png');
 const { cutAtStop } = require('./chatOptions');
 const { instanceAnswer, schemaAnswer } = require('./schemaAnswer');
 const { GEMINI_THINKING } = require('./models');
-const { geminiToolTurn, toolTurn } = require('./toolCalls');
+const { forcedTurn, geminiToolTurn, toolTurn } = require('./toolCalls');
 
 /**
  * Deterministic fake model providers: the same request always gets the same answer, so tests can
@@ -43,18 +43,33 @@ function lastUserText(messages, roleKey = 'role', userRole = 'user', read = (m) 
 	return plainText(read(users[users.length - 1] ?? {}));
 }
 
+/** The text of the system messages, where a prompt may carry a schema too. */
+function systemTexts(messages) {
+	return messages
+		.filter((message) => message?.role === 'system' || message?.role === 'developer')
+		.map((message) => plainText(message.content));
+}
+
+/** The turn of a tool-calling conversation: a forced function's call, a tool call, or none. */
+function toolTurnOf(body, options) {
+	if (options.forced) return forcedTurn(body, options.forced, plainText);
+	return options.none ? undefined : toolTurn(body, plainText);
+}
+
 /**
  * @param {any} body
- * @param {{schema?: object, json: boolean, stop: string[], choices: number}} options what
- *   `chatOptions` read from the body: a json_schema answers an instance of that schema
+ * @param {{schema?: object, json: boolean, stop: string[], choices: number, forced?: object,
+ *   none?: boolean}} options what `chatOptions` read from the body: a json_schema answers an
+ *   instance of that schema, a forced function a call of it
  */
 function chatCompletion(body, options) {
-	const tooled = toolTurn(body, plainText);
+	const tooled = toolTurnOf(body, options);
 	const text = tooled ? tooled.promptText : lastUserText(body.messages);
 	const { schema, json: wantsJson, stop, choices } = options;
 	const content = schema
 		? instanceAnswer(schema, text)
-		: (wantsJson && schemaAnswer(text)) || cutAtStop(echo(text, wantsJson), stop);
+		: (wantsJson && schemaAnswer(text, systemTexts(body.messages))) ||
+			cutAtStop(echo(text, wantsJson), stop);
 	const message = tooled ? tooled.message : { role: 'assistant', content, refusal: null };
 	const answered = message.content ?? JSON.stringify(message.tool_calls);
 	return {

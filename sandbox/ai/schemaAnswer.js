@@ -1,8 +1,9 @@
 'use strict';
 
 /**
- * Deterministic JSON answers to a JSON Schema, given as a `json_schema` response format or carried
- * by the prompt in a ```json fence (what n8n's structured output parser adds to the prompt): an
+ * Deterministic JSON answers to a JSON Schema, given as a `json_schema` response format or a
+ * function's parameters, or carried by the prompt in a ```json fence (what n8n's structured output
+ * parser adds to the prompt, in a user or a system message): an
  * instance of that schema, whose strings echo the prompt's first line, numbers are 0, booleans
  * false and arrays hold one item.
  */
@@ -42,9 +43,12 @@ function instanceAnswer(schema, text) {
 	return JSON.stringify(instance(schema, firstLine));
 }
 
-/** The JSON text answering a prompt with a schema fence, or undefined without one. */
-function schemaAnswer(text) {
-	const schema = schemaIn(text);
+/**
+ * The JSON text answering a prompt with a schema fence (in `text`, else in one of `others`, such
+ * as the system messages), or undefined without one. Strings echo the first line of `text`.
+ */
+function schemaAnswer(text, others = []) {
+	const schema = [text, ...others].map(schemaIn).find(Boolean);
 	return schema ? instanceAnswer(schema, text) : undefined;
 }
 

@@ -1,5 +1,7 @@
 'use strict';
 
+const { instanceAnswer } = require('./schemaAnswer');
+
 /**
  * Deterministic tool calling for completions requests that declare tools, so tests can assert an
  * agent's round trip, in the chat-completions format (`tools` of `{type: 'function', function}`)
@@ -61,6 +63,38 @@ function firstMentioned(names, text) {
 }
 
 /**
+ * The assistant turn that makes one call of `name` with `args` (JSON text): its id counts the
+ * assistant turns so far.
+ */
+function callTurn(messages, name, args, finishReason, promptText) {
+	const turn = messages.filter((message) => message?.role === 'assistant').length + 1;
+	return {
+		message: {
+			role: 'assistant',
+			content: null,
+			refusal: null,
+			tool_calls: [
+				{ id: `call_sandbox_${turn}`, type: 'function', function: { name, arguments: args } },
+			],
+		},
+		finishReason,
+		promptText,
+	};
+}
+
+/**
+ * The assistant message that calls the function a named `tool_choice` forces, as OpenAI answers
+ * one: a single call whose arguments are an instance of the function's parameters (strings echo
+ * the user's first line), and `finish_reason: "stop"`.
+ */
+function forcedTurn(body, forced, plainText) {
+	const users = body.messages.filter((message) => message?.role === 'user');
+	const text = plainText(users[users.length - 1]?.content ?? '');
+	const args = instanceAnswer(forced.parameters ?? { type: 'object' }, text);
+	return callTurn(body.messages, forced.name, args, 'stop', text);
+}
+
+/**
  * The assistant message for a tool-calling conversation, or undefined when the plain answer
  * applies. `plainText` reads a message's content in any of its shapes.
  */
@@ -73,23 +107,7 @@ function toolTurn(body, plainText) {
 		const text = plainText(last.content);
 		const name = firstMentioned(tools, text);
 		if (!name) return undefined;
-		const turn = messages.filter((message) => message?.role === 'assistant').length + 1;
-		return {
-			message: {
-				role: 'assistant',
-				content: null,
-				refusal: null,
-				tool_calls: [
-					{
-						id: `call_sandbox_${turn}`,
-						type: 'function',
-						function: { name, arguments: JSON.stringify(jsonObjectIn(text)) },
-					},
-				],
-			},
-			finishReason: 'tool_calls',
-			promptText: text,
-		};
+		return callTurn(messages, name, JSON.stringify(jsonObjectIn(text)), 'tool_calls', text);
 	}
 	if (last.role === 'tool') {
 		const call = messages
@@ -140,4 +158,4 @@ function geminiToolTurn(body) {
 	return { parts: [{ functionCall: { name, args: jsonObjectIn(text) } }], promptText: text };
 }
 
-module.exports = { toolTurn, geminiToolTurn, jsonObjectIn };
+module.exports = { forcedTurn, toolTurn, geminiToolTurn, jsonObjectIn };

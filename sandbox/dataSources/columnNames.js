@@ -1,6 +1,6 @@
 'use strict';
 
-const { isObject } = require('../http');
+const { badRequest, isObject } = require('../http');
 const { compileWhere, entryPath, ownValue, pickPaths, setPath } = require('./query');
 
 /** Whether a name addresses the entry itself (`id`, `data.Name`) rather than a column. */
@@ -50,14 +50,22 @@ function pickColumns(data, names) {
 	return out;
 }
 
+/** Whether an attribute is written in the other reading's form: a column in `prefixed`, `data.` in `bare`. */
+const isForeign = (attribute, reading) =>
+	reading === 'bare' ? String(attribute).startsWith('data.') : !isEntryPath(attribute);
+
 /**
  * What a select with `attributes` returns of each entry, in the sandbox's reading: `prefixed`
  * keeps only the listed paths of the entry; `bare` keeps the entry with only the listed columns
- * of its data. A distinct row is the picked columns alone, `{data}`, in the `bare` reading.
+ * of its data. A distinct row is the picked columns alone, `{data}`, in the `bare` reading. With
+ * `foreign` = `refused`, a name in the other reading's form is a 400 instead of picking nothing.
  * @returns {(entry: any) => any}
  */
-function attributePicker(attributes, reading, { distinct = false } = {}) {
+function attributePicker(attributes, reading, { distinct = false, foreign = 'ignored' } = {}) {
 	if (!Array.isArray(attributes) || !attributes.length) return (entry) => entry;
+	const refused =
+		foreign === 'refused' ? attributes.find((name) => isForeign(name, reading)) : undefined;
+	if (refused !== undefined) throw badRequest(`column "${refused}" does not exist`);
 	if (reading === 'bare') {
 		return distinct
 			? (entry) => ({ data: pickColumns(entry.data, attributes) })

@@ -5,6 +5,7 @@ const http = require('node:http');
 const { badRequest, isObject } = require('../http');
 const { sendPush } = require('../pushes');
 const { compileWhere } = require('./query');
+const { readingsOf } = require('./readings');
 const store = require('./store');
 
 /**
@@ -36,9 +37,12 @@ const store = require('./store');
  *   `runHooks: true`.
  * - Templated values: every string of the payload is rendered per entry. `{{{name}}}` inserts the
  *   value raw, `{{name}}` HTML-escaped (as Handlebars does, which the docs name); names are the
- *   entry's columns (`{{{Title}}}`, as in the docs' examples), with dots for nested values. The
- *   sandbox also offers `entry` (the entry record: id, dataSourceId, createdAt, updatedAt, data),
- *   `dataSource` ({id, name}) and `event` (insert or update); these win over columns of those names.
+ *   entry's columns (`{{{Title}}}`, as in the docs' examples), with dots for nested values. No
+ *   vendor source shows more in a hook's context, so the `hookTemplates` reading (readings.js)
+ *   decides the rest: `entry` (the default) also offers `entry` (the entry record: id,
+ *   dataSourceId, createdAt, updatedAt, data), `dataSource` ({id, name}) and `event` (insert or
+ *   update), which win over columns of those names; `columns` offers the columns alone, so
+ *   `{{{entry.id}}}` renders empty (unless a column named `entry` holds an `id`).
  * - `conditions` (optional): every object must match the entry's data (query operators) to run.
  * - Web calls go out one after another, after the change was stored, and only to loopback
  *   addresses (127.0.0.1, localhost, [::1]).
@@ -149,8 +153,9 @@ function send(method, endpoint, headers, body) {
 	});
 }
 
-/** The values a hook's templates can name for one entry. */
-function contextOf(dataSource, event, entry) {
+/** The values a hook's templates can name for one entry, in the sandbox's `hookTemplates` reading. */
+function contextOf(state, dataSource, event, entry) {
+	if (readingsOf(state).hookTemplates === 'columns') return { ...entry.data };
 	return {
 		...entry.data,
 		entry,
@@ -266,7 +271,7 @@ function beforeSave(state, dataSource, event, sent, current = undefined) {
 	for (const hook of hooks) {
 		const whole = { ...(current?.data ?? {}), ...data };
 		if (!matches(hook, whole)) continue;
-		const context = contextOf(dataSource, event, { ...(current ?? {}), data: whole });
+		const context = contextOf(state, dataSource, event, { ...(current ?? {}), data: whole });
 		const applied = applyOperations(hook.payload, data, context, sent);
 		data = applied.data;
 		log(state, {
@@ -300,7 +305,7 @@ function filteredSubscriptions(state, filter, context) {
 
 /** Runs one hook for one stored entry; returns a web call to make later, if it is one. */
 function runOne(state, dataSource, hook, event, entry) {
-	const context = contextOf(dataSource, event, entry);
+	const context = contextOf(state, dataSource, event, entry);
 	const base = { dataSourceId: dataSource.id, event, entryId: entry.id, type: hook.type };
 	if (hook.type === 'operations') {
 		const stored = store.findEntry(state, dataSource.id, entry.id) ?? entry;

@@ -13,6 +13,23 @@ const { badRequest, isObject } = require('../http');
  *   the entry; other keys are still columns).
  * - `deleteAnswer`: `count` (SPEC and the REST docs: `{deletedCount}`) or `entries` (the
  *   source-checked JS docs: the deleted entries, `{entries}`).
+ * - `foreignAttributes`: what a select does with `attributes` written in the other reading's form
+ *   (a bare column name in the `prefixed` reading, `data.Name` in the `bare` one): `ignored` (it
+ *   picks nothing) or `refused` (400, as a database refuses a column it does not know; the
+ *   source-checked docs say `data.` "breaks the query").
+ * - `deletedListPath`: `either` (the trash list answers `GET /v1/data-sources/deleted` with or
+ *   without the trailing slash, as a router that ignores it does) or `slashOnly` (only the path
+ *   Studio's editor calls, `deleted/`; without the slash it is a data source named "deleted").
+ * - `updateStatus`: what a notification update without `status` sets: `draft` (SPEC's default)
+ *   or `kept` (the editor's notes send `{data}` alone to a live notification).
+ * - `updateOrderAt`: what a notification update without `orderAt` sets: `now` (SPEC's default) or
+ *   `kept` (the editor leaves `orderAt` out unless it schedules).
+ * - `auditLogLimit`: the most audit-log records one request may ask for: `studio` (JSON pages
+ *   hold SPEC's 500, a CSV export up to the 100,000 Studio asks for), `capped` (SPEC's 500 for
+ *   both: more is served as 500) or `refused` (SPEC's 500 for both: more answers 400).
+ * - `hookTemplates`: `entry` (a hook's templates name the entry's columns and also `entry`,
+ *   `dataSource` and `event`) or `columns` (only the entry's columns, as in every vendor example:
+ *   `{{{entry.id}}}` renders empty). See hooks.js.
  * - `mediaContents`: `stream` (the media REST docs: the contents route "streams" the file) or
  *   `redirect` (a public file's contents route sends the client to its CDN address; the docs show
  *   the API redirecting PDFs to the contents route, and say nothing on public files).
@@ -25,6 +42,12 @@ const READINGS = {
 	attributes: ['prefixed', 'bare'],
 	where: ['bare', 'prefixed'],
 	deleteAnswer: ['count', 'entries'],
+	foreignAttributes: ['ignored', 'refused'],
+	deletedListPath: ['either', 'slashOnly'],
+	updateStatus: ['draft', 'kept'],
+	updateOrderAt: ['now', 'kept'],
+	auditLogLimit: ['studio', 'capped', 'refused'],
+	hookTemplates: ['entry', 'columns'],
 	mediaContents: ['stream', 'redirect'],
 	mediaFolderList: ['folderAlone', 'withOrganization'],
 };
@@ -33,7 +56,7 @@ const DEFAULTS = Object.fromEntries(
 	Object.entries(READINGS).map(([name, choices]) => [name, choices[0]]),
 );
 
-/** @returns {{attributes: string, where: string, deleteAnswer: string, mediaContents: string, mediaFolderList: string}} */
+/** @returns {Record<keyof typeof READINGS, string>} */
 function readingsOf(state) {
 	return { ...DEFAULTS, ...state.readings };
 }

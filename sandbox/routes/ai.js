@@ -4,10 +4,11 @@ const { HttpError, badRequest, isObject } = require('../http');
 const { findAppPair, canReachApp } = require('../access');
 const providers = require('../ai/providers');
 const { requireProviderOf } = require('../ai/aiProvider');
-const { chatOptions } = require('../ai/chatOptions');
+const { chatOptions, responsesOptions } = require('../ai/chatOptions');
 const { geminiRequest } = require('../ai/geminiRequest');
 const {
 	MODELS,
+	RETIRED,
 	LEGACY_IMAGE_MODELS,
 	DEFAULT_IMAGE_MODEL,
 	DEFAULT_IMAGE_FAMILY,
@@ -44,6 +45,7 @@ function rejectDevelopment(query, body) {
 
 function requireModel(kind, model) {
 	if (typeof model !== 'string' || !model) throw badRequest('An explicit "model" is required.');
+	if (Object.hasOwn(RETIRED, model)) throw badRequest(RETIRED[model], { type: 'ai.provider' });
 	if (!MODELS[kind].includes(model)) {
 		throw badRequest(`The model "${model}" is not configured for ${kind}.`, { type: 'ai.model' });
 	}
@@ -115,9 +117,11 @@ function completions({ state, principal, params, query, body, onClientGone }) {
 	const format = completionFormat(body);
 	requireProviderOf(body, format);
 	requireModel(format, body.model);
-	const checkOptions = { 'chat-completions': chatOptions, 'generate-content': geminiRequest }[
-		format
-	];
+	const checkOptions = {
+		'chat-completions': chatOptions,
+		responses: responsesOptions,
+		'generate-content': geminiRequest,
+	}[format];
 	const options = checkOptions?.(body);
 	charge(state, appId);
 	record(

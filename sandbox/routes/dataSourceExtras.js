@@ -5,6 +5,7 @@ const { openDataSource } = require('../dataSources/access');
 const store = require('../dataSources/store');
 const trash = require('../dataSources/trash');
 const versions = require('../dataSources/versions');
+const { readingsOf } = require('../dataSources/readings');
 
 const AREA = 'dataSources';
 
@@ -15,7 +16,9 @@ const AREA = 'dataSources';
  *   object, is the documented insert call.)
  * - `POST /v1/data-sources/:id/restore`: brings back a deleted data source (the editor's trash).
  * - `GET /v1/data-sources/deleted/` (optional `appId`): the deleted data sources, `{dataSources}`
- *   each with `deletedAt`; `DELETE /v1/data-sources/deleted/:id` removes one for good.
+ *   each with `deletedAt`; `DELETE /v1/data-sources/deleted/:id` removes one for good. Studio's
+ *   editor calls the list with the trailing slash; without it the reading `deletedListPath`
+ *   decides (readings.js): the same list, or a data source named "deleted".
  * These come before the routes of `/v1/data-sources/:id`, which would read "deleted" as a name.
  */
 const routes = [
@@ -23,7 +26,14 @@ const routes = [
 		method: 'GET',
 		path: '/v1/data-sources/deleted',
 		area: AREA,
-		handler: ({ state, principal, query }) => {
+		handler: (ctx) => {
+			const { state, principal, query, path } = ctx;
+			if (readingsOf(state).deletedListPath === 'slashOnly' && !path.endsWith('/')) {
+				// Only `deleted/` is the trash: here "deleted" is a data source's name.
+				return {
+					body: { dataSource: openDataSource({ ...ctx, params: { ds: 'deleted' } }, 'read') },
+				};
+			}
 			let dataSources = trash.deletedOf(state, principal);
 			if (query.appId !== undefined && query.appId !== '') {
 				const { publishedId } = requireApp(state, principal, query.appId);

@@ -132,7 +132,10 @@ function select(ctx, dataSource, body) {
 		plain && inIdOrder(body.order)
 			? selectPage(ctx, dataSource, body)
 			: cutPage(matching(ctx, dataSource, body, sortKeys), body);
-	const pick = attributePicker(body.attributes, readingsOf(ctx.state).attributes);
+	const readings = readingsOf(ctx.state);
+	const pick = attributePicker(body.attributes, readings.attributes, {
+		foreign: readings.foreignAttributes,
+	});
 	return { body: paged(body, dataSource, page.map(pick), { total, offset, limit }) };
 }
 
@@ -157,8 +160,11 @@ function paged(body, dataSource, entries, { total, offset, limit }) {
  * has it); paging applies to the distinct rows.
  */
 function distinctSelect(ctx, dataSource, body, sortKeys) {
-	const reading = readingsOf(ctx.state).attributes;
-	const pick = attributePicker(body.attributes, reading, { distinct: true });
+	const readings = readingsOf(ctx.state);
+	const pick = attributePicker(body.attributes, readings.attributes, {
+		distinct: true,
+		foreign: readings.foreignAttributes,
+	});
 	const seen = new Set();
 	const rows = [];
 	for (const entry of matching(ctx, dataSource, body, sortKeys)) {

@@ -5,6 +5,7 @@ const { HttpError, badRequest, isObject, notFound, truthy } = require('../http')
 const { requireApp } = require('../access');
 const { iso } = require('../state');
 const { sendPush } = require('../pushes');
+const { readingsOf } = require('../dataSources/readings');
 
 /**
  * App notifications. Not shown by the API and chosen here: create and update answer
@@ -23,6 +24,11 @@ const { sendPush } = require('../pushes');
  * whatever the status (a scheduled one at its date, or at `delayUntilTimestamp`), recorded in
  * `state.pushes` with the devices it reaches (see pushes.js). The push payload's `sound` and
  * `icon` are strings (the editors send `sound: 'default'`, `icon: 'icon_notification'`).
+ *
+ * The push editor sends `isPushNotificationWidget: true` on create and update (and on its
+ * audience count); no public source says what the server does with it: accepted, not stored.
+ * An update that leaves `status` or `orderAt` out gets SPEC's defaults (draft, now) or keeps the
+ * stored ones, by the readings `updateStatus` and `updateOrderAt` (readings.js).
  */
 
 const STATUSES = ['draft', 'published', 'scheduled'];
@@ -30,13 +36,20 @@ const TYPES = ['in-app', 'push'];
 const PRIORITIES = ['high', 'normal'];
 const SORTABLE = ['orderAt', 'createdAt', 'updatedAt', 'id', 'status'];
 
-/** @param {unknown} value @param {number} now */
+/**
+ * orderAt in epoch milliseconds, kept in whole seconds as the platform keeps it (the REST docs'
+ * answers carry an orderAt of `…:38.000Z` beside a createdAt of `…:38.260Z`).
+ * @param {unknown} value @param {number} now
+ */
 function parseOrderAt(value, now) {
-	if (value === undefined || value === null || value === '') return now;
+	if (value === undefined || value === null || value === '') return wholeSeconds(now);
 	const at = typeof value === 'number' ? value * 1000 : Date.parse(String(value));
 	if (!Number.isFinite(at)) throw badRequest('orderAt must be a date (Unix seconds or ISO 8601).');
-	return at;
+	return wholeSeconds(at);
 }
+
+/** @param {number} ms */
+const wholeSeconds = (ms) => Math.floor(ms / 1000) * 1000;
 
 /** @param {unknown} scope */
 function parseScope(scope) {
@@ -310,8 +323,16 @@ const routes = [
 			const changes = isObject(body) ? body : {};
 			if (changes.data !== undefined && !isObject(changes.data))
 				throw badRequest('data must be an object.');
-			const status = parseStatus(changes.status);
-			const orderAt = parseOrderAt(changes.orderAt, state.now());
+			// What an update leaves out: SPEC's defaults (draft, now), or kept (readings.js).
+			const readings = readingsOf(state);
+			const status =
+				changes.status === undefined && readings.updateStatus === 'kept'
+					? record.status
+					: parseStatus(changes.status);
+			const orderAt =
+				changes.orderAt === undefined && readings.updateOrderAt === 'kept'
+					? Date.parse(record.orderAt)
+					: parseOrderAt(changes.orderAt, state.now());
 			checkSchedule(state, orderAt, status);
 			const type = parseType(changes.type);
 			const scope = parseScope(changes.scope);

@@ -6,6 +6,7 @@ const { badRequest, isObject, notFound, truthy } = require('../http');
 const { findAppPair, requireOrganization } = require('../access');
 const { addToken, iso } = require('../state');
 const { ANALYTICS_TYPES } = require('../seeds/organizations');
+const { readingsOf } = require('../dataSources/readings');
 
 /**
  * Audit logs and analytics. The platform's JS API reads both with POST and a JSON body (its
@@ -38,8 +39,19 @@ const DEFAULT_LIMIT = 50;
  * The most records one page holds: SPEC's 500 for JSON (the audit-log screen's pages are 25 to
  * 500); a CSV export takes up to 100,000, which the screen's "Export to CSV" asks for in one
  * request (`Fliplet/fliplet-widget-audit-log: src/components/LogTable.vue`, `limit: 100000`).
+ * The reading `auditLogLimit` (readings.js) plays a platform that holds CSV to SPEC's 500 too,
+ * serving 500 (`capped`) or refusing more (`refused`).
  */
 const MAX_LIMIT = { json: 500, csv: 100_000 };
+const SPEC_MAX_LIMIT = 500;
+
+/** The page size served for an asked limit, in the sandbox's reading of the maximum. */
+function servedLimit(state, asked, format) {
+	const reading = readingsOf(state).auditLogLimit;
+	if (reading === 'refused' && asked > SPEC_MAX_LIMIT)
+		throw badRequest(`"limit" must be ${SPEC_MAX_LIMIT} or less.`);
+	return Math.min(asked, reading === 'studio' ? MAX_LIMIT[format] : SPEC_MAX_LIMIT);
+}
 const DAY = 86_400_000;
 
 /** A parameter given as a list: an array, or (on GET) a comma-separated string. */
@@ -111,10 +123,7 @@ function logParams(method, query, body) {
 		endDate: dateParam(input.endDate, 'endDate'),
 		sort,
 		order,
-		limit: Math.min(
-			integerParam(input.limit, 'limit', DEFAULT_LIMIT) || DEFAULT_LIMIT,
-			MAX_LIMIT[format],
-		),
+		limit: integerParam(input.limit, 'limit', DEFAULT_LIMIT) || DEFAULT_LIMIT,
 		offset: integerParam(input.offset, 'offset', 0),
 		format,
 	};
@@ -277,6 +286,7 @@ function toCsv(records, fields) {
 function logsHandler({ state, principal, params, query, body, method }) {
 	const organization = requireOrganization(state, principal, params.id);
 	const input = logParams(method, query, body);
+	input.limit = servedLimit(state, input.limit, input.format);
 	const matching = selectLogs(state, organization.id, input);
 	const page = matching
 		.slice(input.offset, input.offset + input.limit)

@@ -1,3 +1,6 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { description as generateTextFields } from '../../nodes/Fliplet/actions/ai/generateText.operation';
 import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { COMPLETIONS, DRAFT_APP, PUBLISHED_APP } from './fixtures';
 import { runAi } from './runAi';
@@ -9,6 +12,22 @@ function generateText(parameters: Record<string, unknown>, token?: string) {
 }
 
 describe('AI → Generate Text', () => {
+	it('suggests only models a vendor file names (no gemini-2.5-pro), and still takes any id', () => {
+		const models = generateTextFields.filter((field: INodeProperties) => field.name === 'model');
+		expect(models.map((field) => [field.type, field.default, field.description])).toEqual([
+			[
+				'string',
+				'gpt-4o-mini',
+				"The text model, as configured for the app's AI. Common values: gpt-4o-mini, gpt-4o, gpt-4.1, gpt-5.",
+			],
+			[
+				'string',
+				'gemini-2.5-flash',
+				"The Gemini text model, as configured for the app's AI. Common values: gemini-2.5-flash.",
+			],
+		]);
+	});
+
 	it('builds a chat-completions body and reads choices[0].message.content', async () => {
 		const result = await generateText({
 			model: 'gpt-4o-mini',
@@ -130,7 +149,7 @@ describe('AI → Generate Text', () => {
 			{ model: 'gpt-5', input: 'raw responses', useResponses: true, reasoning: { effort: 'low' } },
 			{ model: 'gemini-2.5-pro', contents: [{ role: 'user', parts: [{ text: 'raw gemini' }] }] },
 			{
-				model: 'gemini-1.5-flash',
+				model: 'gemini-2.5-flash',
 				aiProvider: 'gemini',
 				contents: [{ role: 'user', parts: [{ text: 'named gemini' }] }],
 			},

@@ -68,7 +68,7 @@ describe('Sandbox AI endpoints', () => {
 		['gpt-4-0125-preview', 'completions', { messages: CHAT.messages }],
 		['gpt-4o-2024-08-06', 'completions', { input: 'hi', useResponses: true }],
 		[
-			'gemini-1.5-flash',
+			'gemini-2.5-flash',
 			'completions',
 			{ aiProvider: 'gemini', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
 		],
@@ -76,6 +76,24 @@ describe('Sandbox AI endpoints', () => {
 	])("knows %s, which the platform's own code uses", async (model, endpoint, body) => {
 		const answer = await post(`/v1/apps/11/ai/${endpoint}`, { model, ...body });
 		expect(answer.status).toBe(200);
+	});
+
+	it("passes on Google's refusal of gemini-1.5-flash, which the docs still name but Google shut down, and charges nothing", async () => {
+		const answer = await post('/v1/apps/11/ai/completions', {
+			model: 'gemini-1.5-flash',
+			aiProvider: 'gemini',
+			contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+		});
+		expect(answer).toEqual({
+			status: 400,
+			body: {
+				message:
+					'models/gemini-1.5-flash is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
+				type: 'ai.provider',
+			},
+		});
+		expect(sandbox().state.ai.calls).toHaveLength(0);
+		expect(sandbox().state.ai.credits?.[11]).toBeUndefined();
 	});
 
 	it('serves the published app to organization and user tokens too', async () => {

@@ -1,4 +1,4 @@
-import { apiRequests, sandboxCredential, useSandbox } from '../harness';
+import { apiRequests, faultNthRequest, sandboxCredential, useSandbox } from '../harness';
 import { COMPLETIONS } from '../ai/fixtures';
 import { HELLO_THERE_ANSWER, modelRunner } from './runModel';
 
@@ -145,22 +145,22 @@ describe('Fliplet Chat Model, used by an AI node through n8n-core', () => {
 	);
 
 	it.each(MODELS)(
-		'waits out the app AI limit and sends once more (a 429 is refused before any work) (%s)',
+		'waits out a 429 of the app AI limit and sends once more (a 429 is refused before any work) (%s)',
 		async (model) => {
-			const limiter = sandbox().rateLimiter;
-			limiter.enabled = true;
-			limiter.limits.ai = { limit: 1, windowMs: 300 };
-			try {
-				sandbox().state.ai.credits = {};
-				await callOnce(model);
-				const result = await runModel('invoke', 'Second', onModel(model));
-				expect(result.error).toBeUndefined();
-				expect(completions().map((request) => request.status)).toEqual([200, 429, 200]);
-				expect(sandbox().state.ai.calls).toHaveLength(2);
-			} finally {
-				limiter.enabled = false;
-				limiter.limits.ai = { limit: 10, windowMs: 60_000 };
-			}
+			// The platform's 429 to the model's first request, whenever the run gets to it on a busy
+			// machine (a date already past is waited out too, at once).
+			faultNthRequest(sandbox(), { method: 'POST', path: COMPLETIONS }, 1, {
+				mode: 'status-before',
+				status: 429,
+				body: {
+					message: 'Too many requests, please slow down.',
+					nextValidRequestDate: new Date(Date.now() + 300).toISOString(),
+				},
+			});
+			const result = await runModel('invoke', 'Second', onModel(model));
+			expect(result.error).toBeUndefined();
+			expect(completions().map((request) => request.status)).toEqual([429, 200]);
+			expect(sandbox().state.ai.calls).toHaveLength(1);
 		},
 	);
 
@@ -172,8 +172,3 @@ describe('Fliplet Chat Model, used by an AI node through n8n-core', () => {
 		);
 	});
 });
-
-async function callOnce(model: string) {
-	const first = await runModel('invoke', 'First', onModel(model));
-	expect(first.error).toBeUndefined();
-}

@@ -5,7 +5,7 @@ import { COMPLETIONS } from '../ai/fixtures';
 import { apiRequests, useSandbox } from '../harness';
 import { IMAGE_URL, TOOL_RESULT } from './modelUser.node';
 import { CHAT_MODEL_NODE, HELLO_THERE_ANSWER, modelRunner, tracedUsage } from './runModel';
-import { PARSED_TICKET, ticketParser } from './ticketParser';
+import { PARSED_TICKET, TICKET_GEMINI_SCHEMA, ticketParser } from './ticketParser';
 
 const sandbox = useSandbox();
 const runModel = modelRunner(sandbox);
@@ -166,17 +166,7 @@ describe('Fliplet Chat Model with Gemini (through n8n-core)', () => {
 		expect(result.error).toBeUndefined();
 		expect(sent().generationConfig).toEqual({
 			responseMimeType: 'application/json',
-			responseSchema: {
-				type: 'object',
-				properties: {
-					output: {
-						type: 'object',
-						properties: { title: { type: 'string' }, priority: { type: 'number' } },
-						required: ['title', 'priority'],
-					},
-				},
-				required: ['output'],
-			},
+			responseSchema: TICKET_GEMINI_SCHEMA,
 		});
 		expect(await parser.parse(result.json[0].answer)).toEqual(PARSED_TICKET);
 	});
@@ -202,7 +192,7 @@ describe('Fliplet Chat Model with Gemini (through n8n-core)', () => {
 		const json = await runModel(
 			'invoke',
 			'Reply in JSON',
-			gemini('gemini-1.5-flash', { responseFormat: 'json' }),
+			gemini('gemini-2.5-pro', { responseFormat: 'json' }),
 		);
 		expect(json.json[0].answer).toBe('{"echo":"Reply in JSON"}');
 		expect(

@@ -45,7 +45,6 @@ describe('Fliplet Chat Model: the models and the options each one takes', () => 
 			'gpt-4',
 			'gpt-3.5-turbo',
 			'gemini-2.5-flash',
-			'gemini-1.5-flash',
 		]);
 		const modes = description.properties.find((property) => property.name === 'model')!.modes!;
 		expect(modes.map((mode) => mode.name)).toEqual(['list', 'id']);

@@ -52,7 +52,7 @@ describe('sandbox AI: Gemini chat turns (generate-content)', () => {
 		expect(sandbox().state.ai.credits[11]).toBe(999);
 		const unsigned = await candidate(
 			{ tools: TOOLS, contents: [user('Ask Staff_Directory')] },
-			'gemini-1.5-flash',
+			'gemini-2.5-flash-lite',
 		);
 		expect(unsigned.content.parts).toEqual([
 			{ functionCall: { name: 'Staff_Directory', args: {} } },

@@ -15,6 +15,14 @@ async function complete(body: Record<string, unknown>) {
 	).choices[0];
 }
 
+/** The assistant message of the sandbox's first tool call: one call of `name` with `args`. */
+const firstCall = (name: string, args: string) => ({
+	role: 'assistant',
+	content: null,
+	refusal: null,
+	tool_calls: [{ id: 'call_sandbox_1', type: 'function', function: { name, arguments: args } }],
+});
+
 describe('sandbox AI: deterministic tool calling (chat completions)', () => {
 	it('calls the declared tool the user names first, with the JSON object of the text', async () => {
 		const choice = await complete({
@@ -26,19 +34,47 @@ describe('sandbox AI: deterministic tool calling (chat completions)', () => {
 			],
 		});
 		expect(choice.finish_reason).toBe('tool_calls');
-		expect(choice.message).toEqual({
-			role: 'assistant',
-			content: null,
-			refusal: null,
-			tool_calls: [
-				{
-					id: 'call_sandbox_1',
-					type: 'function',
-					function: { name: 'Send_Email', arguments: '{"limit":3}' },
-				},
-			],
-		});
+		expect(choice.message).toEqual(firstCall('Send_Email', '{"limit":3}'));
 		expect(sandbox().state.ai.credits[11]).toBe(999);
+	});
+
+	it('answers a forced function with one call of it, its arguments an instance of its parameters', async () => {
+		const notes = {
+			type: 'object',
+			properties: { label: { type: 'string' }, count: { type: 'integer' } },
+			required: ['label', 'count'],
+			additionalProperties: false,
+		};
+		const choice = await complete({
+			model: 'gpt-4',
+			tools: [
+				...TOOLS,
+				{ type: 'function', function: { name: 'notes', parameters: notes, strict: true } },
+			],
+			tool_choice: { type: 'function', function: { name: 'notes' } },
+			messages: [{ role: 'user', content: 'Ask Staff_Directory for notes' }],
+		});
+		// OpenAI ends a forced call with "stop", and the named tool wins over the one the user names.
+		expect(choice.finish_reason).toBe('stop');
+		expect(choice.message).toEqual(
+			firstCall(
+				'notes',
+				JSON.stringify({ label: 'Echo: Ask Staff_Directory for notes', count: 0 }),
+			),
+		);
+	});
+
+	it('calls no tool with tool_choice none, even when the user names one', async () => {
+		const choice = await complete({
+			model: 'gpt-4o-mini',
+			tools: TOOLS,
+			tool_choice: 'none',
+			messages: [{ role: 'user', content: 'Ask Staff_Directory' }],
+		});
+		expect(choice.message).toEqual(
+			expect.objectContaining({ content: 'Echo: Ask Staff_Directory' }),
+		);
+		expect(choice.message).not.toHaveProperty('tool_calls');
 	});
 
 	it('answers text quoting the tool result when the last message is one', async () => {

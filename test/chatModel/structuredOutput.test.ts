@@ -2,7 +2,7 @@
 import { COMPLETIONS } from '../ai/fixtures';
 import { apiRequests, useSandbox } from '../harness';
 import { modelRunner } from './runModel';
-import { PARSED_TICKET, ticketParser } from './ticketParser';
+import { PARSED_TICKET, TICKET_SCHEMA, ticketParser } from './ticketParser';
 
 const sandbox = useSandbox();
 const runModel = modelRunner(sandbox);
@@ -61,19 +61,7 @@ describe('Fliplet Chat Model: structured output and the pass-through options', (
 			json_schema: {
 				name: 'structured_output',
 				strict: true,
-				schema: {
-					type: 'object',
-					properties: {
-						output: {
-							type: 'object',
-							properties: { title: { type: 'string' }, priority: { type: 'number' } },
-							required: ['title', 'priority'],
-							additionalProperties: false,
-						},
-					},
-					required: ['output'],
-					additionalProperties: false,
-				},
+				schema: TICKET_SCHEMA,
 			},
 		});
 		expect(await parser.parse(result.json[0].answer)).toEqual(PARSED_TICKET);

@@ -29,3 +29,25 @@ export function ticketParser(): {
 export const PARSED_TICKET = {
 	output: { title: 'Echo: Give a title for: the printer is jammed', priority: 0 },
 };
+
+/** The JSON schema the parser's format instructions carry, as the Chat Model sends it. */
+export const TICKET_SCHEMA = {
+	type: 'object',
+	properties: {
+		output: {
+			type: 'object',
+			properties: { title: { type: 'string' }, priority: { type: 'number' } },
+			required: ['title', 'priority'],
+			additionalProperties: false,
+		},
+	},
+	required: ['output'],
+	additionalProperties: false,
+};
+
+/** The same schema as Gemini gets it: its Schema object has no `additionalProperties`. */
+export const TICKET_GEMINI_SCHEMA = JSON.parse(
+	JSON.stringify(TICKET_SCHEMA, (key, value) =>
+		key === 'additionalProperties' ? undefined : value,
+	),
+);

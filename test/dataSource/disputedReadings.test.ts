@@ -6,13 +6,16 @@ import {
 	apiRequests,
 	callSandbox,
 	COLUMN_READINGS,
+	DEFAULT_READINGS,
 	DELETE_READINGS,
+	FOREIGN_ATTRIBUTE_READINGS,
 	runNode,
 	sandboxCredential,
 	setSandboxReadings,
 	TOKENS,
 	useSandbox,
 } from '../harness';
+import { dataSourceWith, runSync, storedData } from '../sync/fixtures';
 
 const sandbox = useSandbox();
 const staff = { __rl: true, mode: 'id', value: '100' };
@@ -35,8 +38,18 @@ const staffData = () =>
 		.state.entries.filter((entry: any) => entry.dataSourceId === 100)
 		.map((entry: any) => entry.data.Name);
 
-describe.each(COLUMN_READINGS)(
-	'Entry → Get Many with attributes read $attributes and where read $where',
+// Attributes written in the other reading's form may pick nothing or be refused (a 400: a
+// database refuses a column it does not know; the source-checked docs say `data.` "breaks the
+// query"): every test here runs under both.
+describe.each(
+	COLUMN_READINGS.flatMap((readings) =>
+		(['ignored', 'refused'] as const).map((foreignAttributes) => ({
+			...readings,
+			foreignAttributes,
+		})),
+	),
+)(
+	'Entry → Get Many with attributes read $attributes, where read $where, names in the other form $foreignAttributes',
 	(readings) => {
 		beforeEach(() => setSandboxReadings(sandbox(), readings));
 
@@ -50,6 +63,11 @@ describe.each(COLUMN_READINGS)(
 				{ id: 200, data: { Name: 'Alice Martin', Age: 34 } },
 				{ id: 202, data: { Name: 'Carla Diaz', Age: 45 } },
 			]);
+			// SPEC's form first, and the bare names once more where the platform reads those.
+			const spec = ['id', 'data.Name', 'data.Age'];
+			expect(queries().map((query) => query.body.attributes)).toEqual(
+				readings.attributes === 'prefixed' ? [spec] : [spec, ['Name', 'Age']],
+			);
 		});
 
 		it('Distinct gives each combination once, the same in either reading', async () => {
@@ -107,6 +125,101 @@ describe('Entry → Get Many: the reading of attributes is learned from the answ
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([200, 201, 202, 203, 204].map((id) => ({ id, data: {} })));
 		expect(queries()).toHaveLength(2);
+	});
+});
+
+// The column asked for is empty on every entry: nothing tells the readings apart unless a form is
+// refused. Neither refusal may fail the query.
+describe.each(FOREIGN_ATTRIBUTE_READINGS)(
+	'Entry → Get Many with attributes read $attributes and names in the other form $foreignAttributes',
+	(readings) => {
+		beforeEach(() => setSandboxReadings(sandbox(), readings));
+		const forms = () => queries().map((query) => query.body.attributes);
+		const statuses = () => queries().map((query) => query.status);
+
+		it('a column empty on every entry gives empty columns, not an error, and the form is kept', async () => {
+			const result = await getMany({ options: { attributes: 'Nickname', pageSize: 2 } });
+			expect(result.error).toBeUndefined();
+			expect(result.json).toEqual([200, 201, 202, 203, 204].map((id) => ({ id, data: {} })));
+			// SPEC's form is asked first; the other form once for a page that carried nothing (a 400
+			// when that form is refused, and then SPEC's form is kept) or for SPEC's form refused.
+			const spec = ['id', 'data.Nickname'];
+			const refused = readings.foreignAttributes === 'refused';
+			if (readings.attributes === 'prefixed' && refused) {
+				expect(forms()).toEqual([spec, ['Nickname'], spec, spec]);
+				expect(statuses()).toEqual([200, 400, 200, 200]);
+			} else if (readings.attributes === 'bare' && refused) {
+				expect(forms()).toEqual([spec, ['Nickname'], ['Nickname'], ['Nickname']]);
+				expect(statuses()).toEqual([400, 200, 200, 200]);
+			} else {
+				// Nothing tells the readings apart: each page (pages travel together) is asked in both.
+				expect(forms().filter((form) => form.length === 2)).toEqual([spec, spec, spec]);
+				expect(forms().filter((form) => form.length === 1)).toEqual([
+					['Nickname'],
+					['Nickname'],
+					['Nickname'],
+				]);
+			}
+		});
+	},
+);
+
+// Sync's read names the compared columns through the same choice of form.
+describe.each(FOREIGN_ATTRIBUTE_READINGS)(
+	'Entry → Sync with attributes read $attributes and names in the other form $foreignAttributes',
+	(readings) => {
+		beforeEach(() => setSandboxReadings(sandbox(), readings));
+
+		it('an unchanged row changes nothing and a changed one is one update', async () => {
+			const stored = [
+				{ Email: 'a@x.io', Name: 'Ann' },
+				{ Email: 'b@x.io', Name: 'Bob' },
+			];
+			const id = await dataSourceWith(sandbox(), stored);
+			const result = await runSync(sandbox(), id, [stored[0], { ...stored[1], Name: 'Bo' }]);
+
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+			expect(storedData(sandbox(), id)).toEqual([stored[0], { ...stored[1], Name: 'Bo' }]);
+		});
+	},
+);
+
+describe('Entry → Get Many: when both forms fail', () => {
+	const bareForm = (body: any) => JSON.stringify(body?.attributes) === '["Name"]';
+	const askBoth = async () => {
+		// The platform reads bare names and refuses SPEC's `data.Name` (a 400).
+		setSandboxReadings(sandbox(), { attributes: 'bare', foreignAttributes: 'refused' });
+		const result = await getMany({ options: { attributes: 'Name' } });
+		expect(queries().map((query) => [query.body.attributes, query.status])).toEqual([
+			[['id', 'data.Name'], 400],
+			[['Name'], expect.any(Number)],
+		]);
+		return result;
+	};
+
+	it("refused in both, the error of SPEC's form is shown, naming the item", async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 400,
+			body: { message: 'Invalid where' },
+			match: bareForm,
+		});
+		const result = await askBoth();
+		expect(result.error?.message).toMatch(/column "data\.Name" does not exist/);
+		expect(result.error?.context?.itemIndex).toBe(0);
+	});
+
+	it('another failure of the second form (not a refusal of its names) is the one shown', async () => {
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 403,
+			body: { message: 'Access denied' },
+			match: bareForm,
+		});
+		const result = await askBoth();
+		expect(result.error?.message).toMatch(/Access denied/);
+		expect(result.error?.message).not.toMatch(/does not exist/);
 	});
 });
 
@@ -183,13 +296,7 @@ describe('Sandbox: the disputed readings', () => {
 			deleteAnswer: 'entries',
 		});
 		expect(set.body).toEqual({
-			readings: {
-				attributes: 'bare',
-				where: 'bare',
-				deleteAnswer: 'entries',
-				mediaContents: 'stream',
-				mediaFolderList: 'folderAlone',
-			},
+			readings: { ...DEFAULT_READINGS, attributes: 'bare', deleteAnswer: 'entries' },
 		});
 		const bare = await callSandbox(
 			sandbox(),
@@ -218,10 +325,17 @@ describe('Sandbox: the disputed readings', () => {
 		expect(wrong.status).toBe(400);
 		sandbox().reset();
 		const defaults = await callSandbox(sandbox(), 'GET', '/__sandbox/readings');
-		expect(defaults.body.readings).toEqual({
+		expect(defaults.body.readings).toEqual(DEFAULT_READINGS);
+		expect(DEFAULT_READINGS).toMatchObject({
 			attributes: 'prefixed',
 			where: 'bare',
 			deleteAnswer: 'count',
+			foreignAttributes: 'ignored',
+			deletedListPath: 'either',
+			updateStatus: 'draft',
+			updateOrderAt: 'now',
+			auditLogLimit: 'studio',
+			hookTemplates: 'entry',
 			mediaContents: 'stream',
 			mediaFolderList: 'folderAlone',
 		});

@@ -7,6 +7,7 @@ import {
 	runListSearch,
 	runNode,
 	sandboxCredential,
+	setSandboxReadings,
 	TOKENS,
 	useSandbox,
 } from '../harness';
@@ -23,64 +24,92 @@ async function deleteDataSource(id: number) {
 	expect(answer.status).toBe(200);
 }
 
-describe('Data Source → Get Many Deleted and Restore from the list', () => {
-	it('lists the deleted data sources of the organization, or of one app, with deletedAt', async () => {
-		await deleteDataSource(101);
-		await deleteDataSource(104);
-		const all = await runNode({
-			parameters: { resource: 'dataSource', operation: 'getManyDeleted', returnAll: true },
-			credentials: credentials(),
-		});
-		expect(all.error).toBeUndefined();
-		expect(all.json.map((dataSource) => [dataSource.id, dataSource.name])).toEqual([
-			[101, 'Departments'],
-			[104, 'Public Events'],
-		]);
-		expect(all.json.every((dataSource) => typeof dataSource.deletedAt === 'string')).toBe(true);
-		const oneApp = await runNode({
-			parameters: {
-				resource: 'dataSource',
-				operation: 'getManyDeleted',
-				deletedScope: 'app',
-				app: { __rl: true, mode: 'id', value: '11' },
-				returnAll: true,
-			},
-			credentials: credentials(),
-		});
-		expect(oneApp.error).toBeUndefined();
-		expect(oneApp.json.map((dataSource) => dataSource.id)).toEqual([101]);
-		const requests = apiRequests(sandbox(), /deleted/);
-		expect(requests.map((request) => [request.method, request.path, request.query])).toEqual([
-			['GET', '/v1/data-sources/deleted', {}],
-			['GET', '/v1/data-sources/deleted', { appId: '11' }],
-		]);
-	});
+// Studio's data source editor lists the trash at `v1/data-sources/deleted/`, with the slash
+// (Fliplet/fliplet-widget-data-source: js/interface.js); a server may know only that form.
+describe.each([{ deletedListPath: 'either' }, { deletedListPath: 'slashOnly' }] as const)(
+	'Data Source → Get Many Deleted and Restore from the list, the trash list path read $deletedListPath',
+	(reading) => {
+		beforeEach(() => setSandboxReadings(sandbox(), reading));
 
-	it('Restore offers the deleted data sources by name and restores the one picked', async () => {
-		await deleteDataSource(101);
-		const found = await runListSearch({
-			method: 'searchDeletedDataSources',
-			filter: 'depart',
-			parameters: { resource: 'dataSource', operation: 'restore' },
-			credentials: credentials(),
+		it('lists the deleted data sources of the organization, or of one app, with deletedAt', async () => {
+			await deleteDataSource(101);
+			await deleteDataSource(104);
+			const all = await runNode({
+				parameters: { resource: 'dataSource', operation: 'getManyDeleted', returnAll: true },
+				credentials: credentials(),
+			});
+			expect(all.error).toBeUndefined();
+			expect(all.json.map((dataSource) => [dataSource.id, dataSource.name])).toEqual([
+				[101, 'Departments'],
+				[104, 'Public Events'],
+			]);
+			expect(all.json.every((dataSource) => typeof dataSource.deletedAt === 'string')).toBe(true);
+			const oneApp = await runNode({
+				parameters: {
+					resource: 'dataSource',
+					operation: 'getManyDeleted',
+					deletedScope: 'app',
+					app: { __rl: true, mode: 'id', value: '11' },
+					returnAll: true,
+				},
+				credentials: credentials(),
+			});
+			expect(oneApp.error).toBeUndefined();
+			expect(oneApp.json.map((dataSource) => dataSource.id)).toEqual([101]);
+			const requests = apiRequests(sandbox(), /deleted/);
+			expect(requests.map((request) => [request.method, request.path, request.query])).toEqual([
+				['GET', '/v1/data-sources/deleted/', {}],
+				['GET', '/v1/data-sources/deleted/', { appId: '11' }],
+			]);
 		});
-		expect(found.results).toHaveLength(1);
-		expect(found.results[0]).toMatchObject({ value: '101' });
-		expect(found.results[0].name).toMatch(/^Departments \(101, deleted \d{4}-\d\d-\d\d\)$/);
-		const restored = await runNode({
-			parameters: {
-				resource: 'dataSource',
-				operation: 'restore',
-				dataSourceId: { __rl: true, mode: 'list', value: found.results[0].value },
-			},
-			credentials: credentials(),
-		});
-		expect(restored.error).toBeUndefined();
-		expect(restored.json[0]).toMatchObject({ id: 101, name: 'Departments' });
-		const listed = await asOrg('GET', '/v1/data-sources/deleted/');
-		expect(listed.body.dataSources).toEqual([]);
-	});
 
+		it('Restore offers the deleted data sources by name and restores the one picked', async () => {
+			await deleteDataSource(101);
+			const found = await runListSearch({
+				method: 'searchDeletedDataSources',
+				filter: 'depart',
+				parameters: { resource: 'dataSource', operation: 'restore' },
+				credentials: credentials(),
+			});
+			expect(found.results).toHaveLength(1);
+			expect(found.results[0]).toMatchObject({ value: '101' });
+			expect(found.results[0].name).toMatch(/^Departments \(101, deleted \d{4}-\d\d-\d\d\)$/);
+			const restored = await runNode({
+				parameters: {
+					resource: 'dataSource',
+					operation: 'restore',
+					dataSourceId: { __rl: true, mode: 'list', value: found.results[0].value },
+				},
+				credentials: credentials(),
+			});
+			// The list the picker read, before anything else asked for the trash.
+			expect(apiRequests(sandbox(), /deleted/).map((request) => request.path)).toEqual([
+				'/v1/data-sources/deleted/',
+			]);
+			expect(restored.error).toBeUndefined();
+			expect(restored.json[0]).toMatchObject({ id: 101, name: 'Departments' });
+			const listed = await asOrg('GET', '/v1/data-sources/deleted/');
+			expect(listed.body.dataSources).toEqual([]);
+		});
+	},
+);
+
+describe('The sandbox: the trash list without its trailing slash', () => {
+	it('is the same list when the path is read either way, and a data source named "deleted" when only deleted/ is the trash', async () => {
+		await deleteDataSource(101);
+		expect((await asOrg('GET', '/v1/data-sources/deleted')).body.dataSources).toHaveLength(1);
+		setSandboxReadings(sandbox(), { deletedListPath: 'slashOnly' });
+		expect((await asOrg('GET', '/v1/data-sources/deleted/')).body.dataSources).toHaveLength(1);
+		const byName = await asOrg('GET', '/v1/data-sources/deleted');
+		expect(byName.status).toBe(404);
+		const created = await asOrg('POST', '/v1/data-sources?organizationId=1', { name: 'deleted' });
+		expect(created.status).toBe(201);
+		const named = await asOrg('GET', '/v1/data-sources/deleted');
+		expect(named.body).toEqual({ dataSource: expect.objectContaining({ name: 'deleted' }) });
+	});
+});
+
+describe('Data Source → Restore and the trash', () => {
 	it('a deleted data source removed for good is gone from the list and cannot be restored', async () => {
 		await deleteDataSource(101);
 		const purge = await asOrg('DELETE', '/v1/data-sources/deleted/101');

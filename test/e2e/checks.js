@@ -544,6 +544,36 @@ checks['llm-chain.workflow.json'] = ({ run, requests }) => {
 };
 
 /**
+ * The same chain on gpt-4, which refuses json_schema: the parser's schema goes as one strict
+ * function forced with tool_choice, in one request, and the parser reads its call's arguments.
+ */
+checks['gpt4-llm-chain.workflow.json'] = ({ run, requests }) => {
+	assert.equal(run.status, 'success', run.error?.message);
+	assert.equal(requests.length, 1);
+	const [request] = requests;
+	assert.equal(request.body.model, 'gpt-4');
+	assert.equal(request.body.response_format, undefined);
+	assert.deepEqual(request.body.tool_choice, {
+		type: 'function',
+		function: { name: 'structured_output' },
+	});
+	assert.equal(request.body.tools.length, 1);
+	const [{ function: declared }] = request.body.tools;
+	assert.equal(declared.name, 'structured_output');
+	assert.equal(declared.strict, true, JSON.stringify(declared));
+	assert.deepEqual(Object.keys(declared.parameters.properties), ['output']);
+	assert.deepEqual(json(run, 'Classify Request'), [
+		{
+			output: {
+				title: 'Echo: Give a title and a priority for: the printer on floor 2 is jammed',
+				priority: 0,
+				urgent: false,
+			},
+		},
+	]);
+};
+
+/**
  * The same chain on Gemini: the parser's schema goes as Gemini's responseSchema (without the JSON
  * Schema keywords Gemini refuses), and the parser reads the answer.
  */

@@ -1,16 +1,21 @@
 'use strict';
-// The Fliplet Instant Trigger in a real, running n8n (2.x publishes, 1.x activates): publishing
-// adds its hook to a sandbox data source next to the hooks already there; an entry inserted into
-// the sandbox makes the sandbox call n8n's production webhook URL and an execution appears; the
-// Fliplet node's Entry → Update, run by another workflow in the same n8n, starts "Entry Updated";
-// a call without the activation's secret is refused and starts nothing; after unpublishing the
-// hook list is what it was, and a new entry starts nothing.
+// The Fliplet Instant Trigger in a real, running n8n (2.x publishes, 1.x activates), with the
+// sandbox's hook templates rendering only an entry's columns (as every vendor example does), so
+// the hook's `{{{entry.id}}}` reaches n8n empty: publishing adds its hook to a sandbox data source
+// next to the hooks already there; an entry inserted into the sandbox makes the sandbox call n8n's
+// production webhook URL and an execution with that entry appears; a change whose call never comes
+// (a commit without hooks) is delivered with the next call; six signed calls at once start one
+// execution with the entries between them; replayed calls start nothing; the Fliplet node's
+// Entry → Update, run by another workflow in the same n8n, starts "Entry Updated"; a call without
+// the activation's secret is refused and starts nothing; after unpublishing the hook list is what
+// it was, and a new entry starts nothing.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 
 const { createSandbox, TOKENS } = require('../../sandbox');
 const { hooksSettled } = require('../../sandbox/dataSources/hooks');
+const { setReadings } = require('../../sandbox/dataSources/readings');
 
 const NODE_TYPE = 'n8n-nodes-fliplet.flipletInstantTrigger';
 const DATA_SOURCE = 101;
@@ -82,7 +87,11 @@ async function executionsOf(rest, workflowId) {
  * Webhook node, so both n8n lines run it the same way): the single-entry update runs the data
  * source's update hooks, so the trigger's "Entry Updated" starts an execution with the new value.
  */
-async function updateThroughTheNode(rest, { sandbox, credential, entry, workflow, endpoint }, log) {
+async function updateThroughTheNode(
+	rest,
+	{ sandbox, credential, entry, workflow, endpoint, executions },
+	log,
+) {
 	const path = `fliplet-e2e-update-${crypto.randomUUID()}`;
 	let updater = dataOf(
 		await rest.request('POST', '/rest/workflows', {
@@ -143,7 +152,7 @@ async function updateThroughTheNode(rest, { sandbox, credential, entry, workflow
 	);
 	const listed = await waitFor(
 		() => executionsOf(rest, workflow.id),
-		(executions) => executions.length === 3,
+		(listed) => listed.length === executions + 1,
 		'an execution for the update',
 		30_000,
 	);
@@ -171,6 +180,8 @@ async function updateThroughTheNode(rest, { sandbox, credential, entry, workflow
  */
 async function instantTriggerCheck(rest, log) {
 	const sandbox = createSandbox({ rateLimits: false });
+	// The reading no vendor example contradicts: templates name an entry's columns only.
+	setReadings(sandbox.state, { hookTemplates: 'columns' });
 	await sandbox.start(0, '127.0.0.1');
 	try {
 		await call(sandbox, 'PUT', `/v1/data-sources/${DATA_SOURCE}`, { hooks: [OTHER_HOOK] });
@@ -248,6 +259,7 @@ async function instantTriggerCheck(rest, log) {
 		const [hookCall] = sandbox.state.hookCalls;
 		assert.equal(hookCall.status, 200, `the hook call reached n8n: ${JSON.stringify(hookCall)}`);
 		assert.equal(hookCall.entryId, entry.id);
+		assert.deepEqual(hookCall.body, { dataSourceId: DATA_SOURCE, entryId: '' }, 'no id rendered');
 		const details = dataOf(await rest.request('GET', `/rest/executions/${executions[0].id}`));
 		assert.match(JSON.stringify(details), /Instant row/, 'the execution holds the inserted entry');
 		log(
@@ -268,7 +280,72 @@ async function instantTriggerCheck(rest, log) {
 			`  ✓ instant trigger: second insert: hook call answered in ${sandbox.state.hookCalls[1].ms} ms, execution listed ${Date.now() - secondAt} ms after it`,
 		);
 
-		await updateThroughTheNode(rest, { sandbox, credential, entry, workflow, endpoint: ours }, log);
+		const signedCall = (body) =>
+			fetch(ours.payload.endpoint, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', 'X-Fliplet-Hook-Secret': secret },
+				body: JSON.stringify(body),
+			});
+		let executionCount = 2;
+		/** Waits for the next execution; returns what n8n stored of it. */
+		const nextExecution = async (what) => {
+			executionCount += 1;
+			const listed = await waitFor(
+				() => executionsOf(rest, workflow.id),
+				(runs) => runs.length === executionCount,
+				what,
+				30_000,
+			);
+			const newest = listed.reduce((a, b) => (Number(a.id) > Number(b.id) ? a : b));
+			return JSON.stringify(dataOf(await rest.request('GET', `/rest/executions/${newest.id}`)));
+		};
+		const commitWithoutHooks = (names) =>
+			call(sandbox, 'POST', `/v1/data-sources/${DATA_SOURCE}/commit`, {
+				append: true,
+				returnEntries: false,
+				entries: names.map((Name) => ({ data: { Name } })),
+			});
+
+		// A change whose call never comes (a commit without hooks), then an insert: its call, empty
+		// id and all, delivers both.
+		await commitWithoutHooks(['Silent row']);
+		await call(sandbox, 'PUT', `/v1/data-sources/${DATA_SOURCE}/data`, { Name: 'Loud row' });
+		const caughtUp = await nextExecution('an execution for the missed change and the next');
+		assert.match(caughtUp, /Silent row/, 'the change whose call never came is delivered');
+		assert.match(caughtUp, /Loud row/, 'with the change whose call came');
+		log('  ✓ instant trigger: a change whose call never came was delivered with the next call');
+
+		// Six signed calls at once (as a burst of hook calls), three new entries between them: one
+		// execution holds all three, and nothing more starts.
+		await commitWithoutHooks(['Quiet 1', 'Quiet 2', 'Quiet 3']);
+		const burst = await Promise.all(
+			Array.from({ length: 6 }, () => signedCall({ dataSourceId: DATA_SOURCE, entryId: '' })),
+		);
+		assert.deepEqual(
+			burst.map((reply) => reply.status),
+			[200, 200, 200, 200, 200, 200],
+		);
+		const together = await nextExecution('one execution for six calls at once');
+		for (const name of ['Quiet 1', 'Quiet 2', 'Quiet 3']) assert.match(together, new RegExp(name));
+		// Replays of a captured call, and the burst again: nothing new.
+		const captured = sandbox.state.hookCalls[0];
+		for (let n = 0; n < 3; n++) {
+			const replay = await signedCall(captured.body);
+			assert.equal(replay.status, 200, 'a replayed call is answered');
+		}
+		await Promise.all(Array.from({ length: 3 }, () => signedCall({ dataSourceId: DATA_SOURCE })));
+		await sleep(QUIET_MS);
+		assert.equal((await executionsOf(rest, workflow.id)).length, executionCount, 'no more runs');
+		log(
+			'  ✓ instant trigger: six calls at once started one execution with the three new entries; replays started none',
+		);
+
+		await updateThroughTheNode(
+			rest,
+			{ sandbox, credential, entry, workflow, endpoint: ours, executions: executionCount },
+			log,
+		);
+		executionCount += 1;
 
 		const unsigned = await fetch(ours.payload.endpoint, {
 			method: 'POST',
@@ -277,7 +354,11 @@ async function instantTriggerCheck(rest, log) {
 		});
 		assert.ok([401, 403].includes(unsigned.status), `unsigned call refused: ${unsigned.status}`);
 		await sleep(QUIET_MS);
-		assert.equal((await executionsOf(rest, workflow.id)).length, 3, 'no execution for it');
+		assert.equal(
+			(await executionsOf(rest, workflow.id)).length,
+			executionCount,
+			'no execution for it',
+		);
 
 		await setActive(rest, workflow, false);
 		await waitFor(
@@ -291,7 +372,11 @@ async function instantTriggerCheck(rest, log) {
 		await hooksSettled(sandbox.state);
 		await sleep(QUIET_MS);
 		assert.equal(sandbox.state.hookCalls.length, calls, 'no hook call after unpublishing');
-		assert.equal((await executionsOf(rest, workflow.id)).length, 3, 'no execution after it');
+		assert.equal(
+			(await executionsOf(rest, workflow.id)).length,
+			executionCount,
+			'no execution after it',
+		);
 		log('  ✓ instant trigger: unsigned call refused; unpublished, hooks as before, no execution');
 		return { latencyMs: latency };
 	} finally {

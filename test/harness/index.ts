@@ -35,7 +35,11 @@ export { callSandbox, RawJson } from './sandboxHttp';
 export {
 	setSandboxReadings,
 	COLUMN_READINGS,
+	DEFAULT_READINGS,
 	DELETE_READINGS,
+	FOREIGN_ATTRIBUTE_READINGS,
+	NOTIFICATION_UPDATE_READINGS,
+	HOOK_TEMPLATE_READINGS,
 	type SandboxReadings,
 } from './readings';
 export {

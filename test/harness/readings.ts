@@ -14,7 +14,27 @@ export interface SandboxReadings {
 	where: 'bare' | 'prefixed';
 	/** `count`: `{deletedCount}` (SPEC); `entries`: the deleted entries. */
 	deleteAnswer: 'count' | 'entries';
+	/** `ignored`: attributes in the other reading's form pick nothing; `refused`: they are a 400. */
+	foreignAttributes: 'ignored' | 'refused';
+	/** `either`: the trash list answers with or without the trailing slash; `slashOnly`: only `deleted/`. */
+	deletedListPath: 'either' | 'slashOnly';
+	/** A notification update without `status`: `draft` (SPEC) or `kept` (the editor's notes). */
+	updateStatus: 'draft' | 'kept';
+	/** A notification update without `orderAt`: `now` (SPEC) or `kept`. */
+	updateOrderAt: 'now' | 'kept';
+	/** The most audit logs a request may ask for: `studio` (CSV up to 100,000), `capped` or `refused` (500). */
+	auditLogLimit: 'studio' | 'capped' | 'refused';
+	/** `entry`: hook templates also name `entry`, `dataSource`, `event`; `columns`: columns only. */
+	hookTemplates: 'entry' | 'columns';
 }
+
+/** The readings a reset brings back: the first choice of each. */
+export const DEFAULT_READINGS: SandboxReadings = Object.fromEntries(
+	Object.entries(sandboxModule.READINGS as Record<string, string[]>).map(([name, choices]) => [
+		name,
+		choices[0],
+	]),
+) as unknown as SandboxReadings;
 
 export function setSandboxReadings(
 	sandbox: Sandbox,
@@ -38,4 +58,30 @@ export const COLUMN_READINGS: Array<Pick<SandboxReadings, 'attributes' | 'where'
 export const DELETE_READINGS: Array<Pick<SandboxReadings, 'deleteAnswer'>> = [
 	{ deleteAnswer: 'count' },
 	{ deleteAnswer: 'entries' },
+];
+
+/** Both readings of what `attributes` in the other reading's form do, with each reading of `attributes`. */
+export const FOREIGN_ATTRIBUTE_READINGS: Array<
+	Pick<SandboxReadings, 'attributes' | 'foreignAttributes'>
+> = [
+	{ attributes: 'prefixed', foreignAttributes: 'ignored' },
+	{ attributes: 'prefixed', foreignAttributes: 'refused' },
+	{ attributes: 'bare', foreignAttributes: 'ignored' },
+	{ attributes: 'bare', foreignAttributes: 'refused' },
+];
+
+/** Every reading of what a notification update without `status` or `orderAt` sets. */
+export const NOTIFICATION_UPDATE_READINGS: Array<
+	Pick<SandboxReadings, 'updateStatus' | 'updateOrderAt'>
+> = [
+	{ updateStatus: 'draft', updateOrderAt: 'now' },
+	{ updateStatus: 'kept', updateOrderAt: 'kept' },
+	{ updateStatus: 'kept', updateOrderAt: 'now' },
+	{ updateStatus: 'draft', updateOrderAt: 'kept' },
+];
+
+/** Both readings of what a hook's templates can name (`{{{entry.id}}}` renders empty in `columns`). */
+export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates'>> = [
+	{ hookTemplates: 'entry' },
+	{ hookTemplates: 'columns' },
 ];

@@ -9,6 +9,7 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeParameters,
+	INodeType,
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowBase,
@@ -41,29 +42,48 @@ export interface WebhookCall {
 
 type HookMethod = 'checkExists' | 'create' | 'delete';
 
+/** A call held back on its way to n8n (see `WebhookHost.holdCalls`). */
+export interface HeldCall {
+	headers: Record<string, string>;
+	body: unknown;
+}
+
+/** Header of a held call handed on by the test itself (taken off before the node sees it). */
+const DELIVERY_HEADER = 'x-webhook-host-delivery';
+
 /**
  * Hosts a webhook trigger node as n8n does, over real HTTP on 127.0.0.1: publishing runs the
  * node's webhookMethods (checkExists, then create when it says no) with n8n-core's HookContext;
  * every POST to the node's production URL runs its webhook() with n8n-core's WebhookContext and,
- * when it returns workflow data, runs the workflow from it with WorkflowExecute. The workflow's
- * static data is saved and re-read between calls, as n8n (and queue mode) keeps it in its database.
+ * when it returns workflow data, runs the workflow from it with WorkflowExecute. Calls are handled
+ * as n8n's LiveWebhooks handles them: each one as it arrives, whatever else is under way, on a copy
+ * of the static data loaded when it arrives; once the node returned (without throwing) and the call
+ * is answered, that copy is saved whole, the last save replacing the others, before the workflow
+ * runs (n8n saves it after handing the run over). `processes` are further copies of the node's
+ * module, as other n8n processes load it (queue mode): a call handed on with `deliver(…, {process})`
+ * runs in one of them, sharing only the saved static data.
  */
 export class WebhookHost {
 	readonly executions: WebhookExecution[] = [];
 	readonly calls: WebhookCall[] = [];
-	/** The static data as n8n would have saved it after the last call. */
+	/** Calls held back on their way to n8n, in the order they came. */
+	readonly held: HeldCall[] = [];
+	/** The static data as n8n saved it last. */
 	staticData: IDataObject = {};
 	baseUrl = '';
 	private server?: http.Server;
 	private readonly node: INode;
-	private pending = Promise.resolve();
+	private readonly inFlight = new Set<Promise<void>>();
 	private readonly failures: unknown[] = [];
+	private holding = false;
+	private readonly arrivalWaiters: Array<{ count: number; resolve: () => void }> = [];
 
 	constructor(
 		readonly nodeType: string,
 		parameters: INodeParameters,
 		readonly credentials: Record<string, ICredentialDataDecryptedObject>,
 		readonly webhookId = 'b6f8c1d2-5a4e-4c1b-9d7e-0f3a2b1c4d5e',
+		readonly processes: INodeType[] = [],
 	) {
 		this.node = {
 			id: 'webhook-trigger',
@@ -97,11 +117,11 @@ export class WebhookHost {
 			const chunks: Buffer[] = [];
 			req.on('data', (chunk: Buffer) => chunks.push(chunk));
 			req.on('end', () => {
-				this.pending = this.pending
-					.then(() => this.receive(req, res, Buffer.concat(chunks)))
-					.catch((error: unknown) => {
-						this.failures.push(error);
-					});
+				const handled = this.receive(req, res, Buffer.concat(chunks)).catch((error: unknown) => {
+					this.failures.push(error);
+				});
+				this.inFlight.add(handled);
+				void handled.finally(() => this.inFlight.delete(handled));
 			});
 		});
 		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -159,8 +179,59 @@ export class WebhookHost {
 
 	/** Resolves once every call received so far was handled (executions included). */
 	async settled(): Promise<void> {
-		await this.pending;
+		while (this.inFlight.size) await Promise.all([...this.inFlight]);
 		if (this.failures.length) throw this.failures[0];
+	}
+
+	/**
+	 * From now on, calls to the production URL are held back on their way to n8n (answered 200 at
+	 * once, as a proxy that buffers them would), until the test hands them on with `deliver`.
+	 */
+	holdCalls(): void {
+		this.holding = true;
+	}
+
+	/**
+	 * Resolves once `count` calls in all have reached n8n (each with its copy of the static data
+	 * loaded), so a test can hold a call's first request until others have arrived too.
+	 */
+	arrived(count: number): Promise<void> {
+		if (this.calls.length >= count) return Promise.resolve();
+		return new Promise((resolve) => this.arrivalWaiters.push({ count, resolve }));
+	}
+
+	/** Calls reach n8n again as they come. */
+	letCallsThrough(): void {
+		this.holding = false;
+	}
+
+	/**
+	 * Hands held calls (or any call) on to n8n: one after another, or `together` (all sent at once,
+	 * each handled as it arrives), in `process` (0: this one; n: `processes[n - 1]`). Resolves with
+	 * the status of each answer, once every call and the runs it started are over.
+	 */
+	async deliver(
+		calls: HeldCall[],
+		options: { together?: boolean; process?: number } = {},
+	): Promise<number[]> {
+		const send = async (call: HeldCall) => {
+			const response = await fetch(this.productionUrl, {
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/json',
+					...call.headers,
+					[DELIVERY_HEADER]: String(options.process ?? 0),
+				},
+				body: JSON.stringify(call.body),
+			});
+			await response.arrayBuffer();
+			return response.status;
+		};
+		const statuses: number[] = [];
+		if (options.together) statuses.push(...(await Promise.all(calls.map(send))));
+		else for (const call of calls) statuses.push(await send(call));
+		await this.settled();
+		return statuses;
 	}
 
 	private workflow(): Workflow {
@@ -205,6 +276,18 @@ export class WebhookHost {
 		} catch {
 			body = raw.toString('utf8');
 		}
+		const delivery = req.headers[DELIVERY_HEADER];
+		delete req.headers[DELIVERY_HEADER];
+		const isHookUrl = req.method === 'POST' && req.url === `/webhook/${this.webhookId}/webhook`;
+		if (isHookUrl && this.holding && delivery === undefined) {
+			const headers = Object.fromEntries(
+				Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+			);
+			this.held.push({ headers, body });
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ message: 'Held' }));
+			return;
+		}
 		const call: WebhookCall = { status: 0, headers: req.headers, body };
 		this.calls.push(call);
 		const respond = (status: number, payload: unknown) => {
@@ -212,10 +295,17 @@ export class WebhookHost {
 			res.writeHead(status, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify(payload));
 		};
-		if (req.method !== 'POST' || req.url !== `/webhook/${this.webhookId}/webhook`) {
+		if (!isHookUrl) {
 			return respond(404, { message: 'The requested webhook is not registered.' });
 		}
+		const process = Number(delivery ?? 0);
+		const nodeType = process ? this.processes[process - 1] : nodeTypes.getByName(this.nodeType);
+		// n8n loads the static data when the call arrives: this call works on its own copy.
 		const workflow = this.workflow();
+		for (const waiter of this.arrivalWaiters.filter(({ count }) => this.calls.length >= count)) {
+			this.arrivalWaiters.splice(this.arrivalWaiters.indexOf(waiter), 1);
+			waiter.resolve();
+		}
 		const data = this.additionalData('webhook');
 		data.httpRequest = { body, headers: req.headers, params: {}, query: {} } as never;
 		data.httpResponse = res as never;
@@ -232,20 +322,26 @@ export class WebhookHost {
 		let result: IWebhookResponseData | undefined;
 		let failure: Error | undefined;
 		try {
-			result = await nodeTypes.getByName(this.nodeType).webhook!.call(context);
+			result = await nodeType.webhook!.call(context);
 		} catch (error) {
 			failure = error as Error;
 		}
 		if (failure) {
-			// n8n answers 500 and records an execution that failed in the trigger.
+			// n8n answers 500, records an execution that failed in the trigger and saves nothing.
 			respond(500, { message: 'Error in workflow' });
 			this.executions.push({ items: [], status: 'error', error: failure });
-		} else if (!result?.workflowData) {
-			if (!res.writableEnded) respond(200, { message: 'Webhook call received' });
-			else call.status = res.statusCode;
 		} else {
-			respond(200, { message: 'Workflow was started' });
-			this.executions.push(await this.execute(workflow, result.workflowData));
+			if (!result?.workflowData) {
+				if (!res.writableEnded) respond(200, { message: 'Webhook call received' });
+				else call.status = res.statusCode;
+			} else {
+				respond(200, { message: 'Workflow was started' });
+			}
+			// Saved whole, replacing whatever another call saved meanwhile.
+			this.staticData = JSON.parse(JSON.stringify(workflow.staticData));
+			if (result?.workflowData) {
+				this.executions.push(await this.execute(workflow, result.workflowData));
+			}
 		}
 		assertNoSecretLeak(
 			{
@@ -255,7 +351,6 @@ export class WebhookHost {
 			},
 			secretsOf(this.credentials),
 		);
-		this.staticData = JSON.parse(JSON.stringify(workflow.staticData));
 	}
 
 	private async execute(

@@ -200,6 +200,7 @@ describe('Notification → Create', () => {
 		expect(request.method).toBe('PUT');
 		expect(request.path).toBe('/v1/apps/11/notifications');
 		expect(request.body).toEqual({
+			isPushNotificationWidget: true,
 			data: { link: 'https://example.com/agenda', title: 'Sales meeting', message: 'Room 4B' },
 			status: 'published',
 			scope: [{ Department: { $in: ['Sales', 'Support'] }, Office: 'London' }],
@@ -236,6 +237,7 @@ describe('Notification → Create', () => {
 		const [request] = notificationRequests();
 		const link = { action: 'screen', page: 123, query: '?weather=sunny' };
 		expect(request.body).toEqual({
+			isPushNotificationWidget: true,
 			data: { title: 'Sunny', message: 'Go outside', navigate: link },
 			status: 'published',
 			type: 'push',
@@ -282,6 +284,7 @@ describe('Notification → Create', () => {
 		expect(result.error).toBeUndefined();
 		const [request] = notificationRequests();
 		expect(request.body).toEqual({
+			isPushNotificationWidget: true,
 			data: { message: 'Later' },
 			status: 'scheduled',
 			orderAt: 1906536600,
@@ -400,6 +403,7 @@ describe('Notification → Create in Batch', () => {
 			['POST', '/v1/apps/21/notifications/batch', ['B']],
 		]);
 		expect(requests[0].body.notifications[0]).toEqual({
+			isPushNotificationWidget: true,
 			data: { title: 'A' },
 			status: 'published',
 		});
@@ -473,6 +477,7 @@ describe('Notification → Update', () => {
 		expect(request.method).toBe('PUT');
 		expect(request.path).toBe('/v1/apps/11/notifications/502');
 		expect(request.body).toEqual({
+			isPushNotificationWidget: true,
 			status: 'published',
 			data: { message: 'Updated text' },
 			extendData: true,
@@ -501,6 +506,7 @@ describe('Notification → Update', () => {
 		expect(result.error).toBeUndefined();
 		const put = notificationRequests().find((r) => r.method === 'PUT')!;
 		expect(put.body).toEqual({
+			isPushNotificationWidget: true,
 			status: 'scheduled',
 			data: { title: 'Replaced' },
 			extendData: false,
@@ -536,10 +542,13 @@ describe('Notification → Update', () => {
 			title: 'Again',
 		});
 		expect(result.error).toBeUndefined();
-		expect(notificationRequests().map((r) => r.body)).toEqual([
-			{ status: 'published', data: { title: 'Again' }, extendData: true },
-			{ status: 'published', data: { title: 'Again' }, extendData: true },
-		]);
+		const sent = {
+			isPushNotificationWidget: true,
+			status: 'published',
+			data: { title: 'Again' },
+			extendData: true,
+		};
+		expect(notificationRequests().map((r) => r.body)).toEqual([sent, sent]);
 		expect(result.json[0]).toEqual(
 			expect.objectContaining({ id: 502, data: { title: 'Again', message: 'Team only' } }),
 		);

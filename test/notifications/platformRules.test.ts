@@ -43,6 +43,7 @@ describe('A draft never carries a push', () => {
 		const result = await run({ operation: 'create', title: 'Review me' });
 		expect(result.error).toBeUndefined();
 		expect(notificationRequests()[0].body).toEqual({
+			isPushNotificationWidget: true,
 			data: { title: 'Review me' },
 			status: 'draft',
 		});
@@ -199,5 +200,43 @@ describe('Links and dates as the platform sends them', () => {
 		const put = notificationRequests().find((r) => r.method === 'PUT')!;
 		expect(put.body.orderAt).toBe(1935738000);
 		expect(stored(501)).toMatchObject({ status: 'scheduled', orderAt: at });
+	});
+});
+
+// The push editor adds `isPushNotificationWidget: true` to what it creates and updates (commits
+// a56daf0 and 8aab72f of fliplet-widget-push-notifications), not to the lists it reads.
+describe("The push editor's flag", () => {
+	it('goes on Create, Create in Batch and Update, and not on the lookup before an update', async () => {
+		const created = await run({ operation: 'create', status: 'published', title: 'One' });
+		const batch = await run({ operation: 'createBatch', status: 'published', title: 'Two' });
+		const updated = await run({ operation: 'update', notificationId: '501', message: 'Three' });
+		for (const result of [created, batch, updated]) expect(result.error).toBeUndefined();
+
+		const sent = notificationRequests().map((r) => [r.method, r.path, r.body]);
+		expect(sent).toEqual([
+			[
+				'PUT',
+				'/v1/apps/11/notifications',
+				expect.objectContaining({ isPushNotificationWidget: true }),
+			],
+			[
+				'POST',
+				'/v1/apps/11/notifications/batch',
+				{ notifications: [expect.objectContaining({ isPushNotificationWidget: true })] },
+			],
+			[
+				'POST',
+				'/v1/apps/11/notifications',
+				expect.not.objectContaining({ isPushNotificationWidget: expect.anything() }),
+			],
+			[
+				'PUT',
+				'/v1/apps/11/notifications/501',
+				expect.objectContaining({ isPushNotificationWidget: true }),
+			],
+		]);
+		// It is the editor's wire flag, not part of the notification the node outputs.
+		expect(created.json[0]).not.toHaveProperty('isPushNotificationWidget');
+		expect(stored(501)).not.toHaveProperty('isPushNotificationWidget');
 	});
 });

@@ -33,6 +33,7 @@ describe('Notification → Update: Status "Keep Current" (the default)', () => {
 		expect([put.method, put.path]).toEqual(['PUT', '/v1/apps/11/notifications/502']);
 		// orderAt as Unix seconds, the only form the platform's code sends (the answer's ISO date).
 		expect(put.body).toEqual({
+			isPushNotificationWidget: true,
 			status: 'draft',
 			orderAt: Date.parse(before.orderAt) / 1000,
 			data: { title: 'Fixed typo' },
@@ -56,6 +57,7 @@ describe('Notification → Update: Status "Keep Current" (the default)', () => {
 		expect(result.error).toBeUndefined();
 		const put = notificationRequests().find((request) => request.method === 'PUT')!;
 		expect(put.body).toEqual({
+			isPushNotificationWidget: true,
 			status: 'scheduled',
 			orderAt: Date.parse(at) / 1000,
 			data: { message: 'New text' },
@@ -72,6 +74,7 @@ describe('Notification → Update: Status "Keep Current" (the default)', () => {
 		expect(result.error).toBeUndefined();
 		expect(notificationRequests().map((r) => r.method)).toEqual(['PUT']);
 		expect(notificationRequests()[0].body).toEqual({
+			isPushNotificationWidget: true,
 			status: 'published',
 			data: { title: 'Live' },
 			extendData: true,

@@ -1,4 +1,8 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+// The Fliplet Instant Trigger hosted as n8n hosts it (test/harness/webhook.ts): publishing and
+// unpublishing its hook, the secret, calls whose body names no entry, an entry the read did not
+// reach, and calls handled by two n8n processes. What each reading of the hook's templates
+// delivers is in instantReadings.test.ts, fault schedules in instantSchedules.test.ts.
 import {
 	apiRequests,
 	callSandbox,
@@ -8,13 +12,20 @@ import {
 	useSandbox,
 	WebhookHost,
 } from '../harness';
+import { MOST_PER_CALL } from '../../nodes/FlipletInstantTrigger/doorbell';
+import {
+	DEPARTMENTS,
+	instantTriggerInAnotherProcess,
+	instantTriggerKit,
+	SECRET_HEADER,
+	versionOf,
+} from './instantTriggerKit';
 
 // The sandbox is plain JavaScript so scripts can run it without a build.
-const { hooksSettled } = require('../../sandbox/dataSources/hooks');
+const store = require('../../sandbox/dataSources/store');
 
 const sandbox = useSandbox();
-const DEPARTMENTS = 101;
-const SECRET_HEADER = 'x-fliplet-hook-secret';
+const kit = instantTriggerKit(sandbox);
 /** Somebody else's hook on the same data source: it must survive every publish and unpublish. */
 const OTHER_HOOK = {
 	type: 'email',
@@ -22,66 +33,13 @@ const OTHER_HOOK = {
 	payload: { to: [{ email: 'team@example.com', type: 'to' }], subject: 'New: {{{Name}}}' },
 };
 
-let host: WebhookHost;
-
-async function startHost(events: string[] = ['insert']) {
-	host = new WebhookHost(
-		FLIPLET_INSTANT_TRIGGER,
-		{ dataSource: { __rl: true, mode: 'id', value: String(DEPARTMENTS) }, events } as never,
-		sandboxCredential(sandbox(), TOKENS.org),
-	);
-	await host.start();
-	return host;
-}
-
 afterEach(async () => {
-	await host?.stop();
+	await kit.stop();
 });
 
-const hooksOf = () =>
-	sandbox().state.dataSources.find((ds: { id: number }) => ds.id === DEPARTMENTS).hooks;
-
-async function settle() {
-	await hooksSettled(sandbox().state);
-	await host.settled();
-}
-
-async function insert(data: Record<string, unknown>) {
-	const response = await callSandbox(
-		sandbox(),
-		'PUT',
-		`/v1/data-sources/${DEPARTMENTS}/data`,
-		data,
-		TOKENS.org,
-	);
-	expect(response.status).toBe(200);
-	await settle();
-	return response.body;
-}
-
-async function update(entryId: number, data: Record<string, unknown>) {
-	const response = await callSandbox(
-		sandbox(),
-		'PUT',
-		`/v1/data-sources/${DEPARTMENTS}/data/${entryId}`,
-		data,
-		TOKENS.org,
-	);
-	expect(response.status).toBe(200);
-	await settle();
-	return response.body;
-}
-
-/** A call to the workflow's webhook URL, as Fliplet (or anyone who read the hook) makes it. */
-const callHook = (headers: Record<string, string>, body: unknown) =>
-	fetch(host.productionUrl, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json', ...headers },
-		body: JSON.stringify(body),
-	});
-
-/** The header of a call signed with the activation's secret. */
-const signed = () => ({ [SECRET_HEADER]: String(host.nodeStaticData.secret) });
+const dataSource = () =>
+	sandbox().state.dataSources.find((ds: { id: number }) => ds.id === DEPARTMENTS);
+const hooksOf = () => dataSource().hooks;
 
 async function seedOtherHook() {
 	const response = await callSandbox(
@@ -94,6 +52,12 @@ async function seedOtherHook() {
 	expect(response.status).toBe(200);
 }
 
+/** Requests that read one entry by its id. */
+const readsById = () =>
+	apiRequests(sandbox()).filter(
+		(request) => request.method === 'GET' && /\/data\/\d+$/.test(request.path),
+	);
+
 describe('Fliplet Instant Trigger', () => {
 	it('publishing adds one web hook to the data source and keeps the hooks already there', async () => {
 		await seedOtherHook();
@@ -102,7 +66,7 @@ describe('Fliplet Instant Trigger', () => {
 			apiRequests(sandbox())
 				.slice(seeded)
 				.filter((r) => r.method === 'PUT');
-		await startHost(['insert', 'update']);
+		const host = await kit.start(['insert', 'update']);
 		await host.publish();
 
 		const secret = host.nodeStaticData.secret as string;
@@ -127,6 +91,12 @@ describe('Fliplet Instant Trigger', () => {
 			],
 		});
 		expect(hooksOf()).toEqual(written[0].body.hooks);
+		// What it has delivered starts a minute before the hook was stored, by the platform's clock.
+		expect(host.nodeStaticData.cursor).toMatchObject({
+			key: `entry:updatedAt:${DEPARTMENTS}`,
+			floor: new Date(Date.parse(dataSource().updatedAt) - 60_000).toISOString(),
+			delivered: [],
+		});
 
 		// Publishing again (n8n restarts, re-activates) finds the hook and writes nothing.
 		await host.publish();
@@ -134,71 +104,14 @@ describe('Fliplet Instant Trigger', () => {
 		expect(hooksOf()).toHaveLength(2);
 	});
 
-	it('an inserted entry starts one execution with the entry as the API stores it', async () => {
-		await startHost(['insert']);
-		await host.publish();
-		const stored = await insert({ Name: 'Research', id: 'R-1', createdAt: 'their own value' });
-
-		expect(host.calls).toHaveLength(1);
-		expect(host.calls[0].status).toBe(200);
-		expect(host.calls[0].body).toEqual({ dataSourceId: DEPARTMENTS, entryId: String(stored.id) });
-		expect(host.executions).toHaveLength(1);
-		expect(host.executions[0].status).toBe('success');
-		expect(host.executions[0].items.map((item) => item.json)).toEqual([
-			{
-				id: stored.id,
-				dataSourceId: DEPARTMENTS,
-				createdAt: stored.createdAt,
-				updatedAt: stored.updatedAt,
-				data: { Name: 'Research', id: 'R-1', createdAt: 'their own value' },
-			},
-		]);
-		// The entry was read with the credential, by its id.
-		const read = apiRequests(sandbox(), new RegExp(`/data/${stored.id}$`));
-		expect(read.map((r) => [r.method, r.headers['auth-token']])).toEqual([['GET', TOKENS.org]]);
-	});
-
-	it('runs only on the chosen events, and a commit only when it asks for hooks', async () => {
-		await startHost(['update']);
-		await host.publish();
-		const entry = await insert({ Name: 'Ops' });
-		expect(host.calls).toHaveLength(0);
-
-		await update(entry.id, { Name: 'Operations' });
-		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([{ Name: 'Operations' }]);
-
-		const commit = (runHooks?: string[]) =>
-			callSandbox(
-				sandbox(),
-				'POST',
-				`/v1/data-sources/${DEPARTMENTS}/commit`,
-				{
-					append: true,
-					returnEntries: false,
-					entries: [{ id: entry.id, data: { Name: 'Ops 2' } }],
-					...(runHooks ? { runHooks } : {}),
-				},
-				TOKENS.org,
-			);
-		expect((await commit()).status).toBe(200);
-		await settle();
-		expect(host.executions).toHaveLength(1);
-		expect((await commit(['update'])).status).toBe(200);
-		await settle();
-		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([
-			{ Name: 'Operations' },
-			{ Name: 'Ops 2' },
-		]);
-	});
-
 	it('refuses a call without the activation secret, or with another one, and starts nothing', async () => {
-		await startHost();
+		const host = await kit.start();
 		await host.publish();
-		const entry = await insert({ Name: 'Legal' });
+		const entry = await kit.insert({ Name: 'Legal' });
 		expect(host.executions).toHaveLength(1);
 
 		const post = (headers: Record<string, string>) =>
-			callHook(headers, { dataSourceId: DEPARTMENTS, entryId: String(entry.id) });
+			kit.callHook(headers, { dataSourceId: DEPARTMENTS, entryId: String(entry.id) });
 		const unsigned = await post({});
 		const forged = await post({ [SECRET_HEADER]: 'x'.repeat(40) });
 		const short = await post({ [SECRET_HEADER]: String(host.nodeStaticData.secret).slice(0, 39) });
@@ -210,86 +123,142 @@ describe('Fliplet Instant Trigger', () => {
 		expect(host.executions).toHaveLength(1);
 	});
 
-	it('a signed call without an entry id fails visibly instead of starting an empty run', async () => {
-		await startHost();
+	it('a signed call whose entry id is empty, the template itself or no id reads what changed instead', async () => {
+		const host = await kit.start(['insert', 'update']);
 		await host.publish();
-		const response = await callHook(signed(), { dataSourceId: DEPARTMENTS, entryId: '' });
-		await host.settled();
-		expect(response.status).toBe(500);
-		expect(host.executions).toHaveLength(1);
-		expect(host.executions[0].status).toBe('error');
-		expect(host.executions[0].error?.message).toBe('The hook call carried no entry id');
-		expect(apiRequests(sandbox(), /\/data\//)).toHaveLength(0);
-	});
-
-	it('a replayed call starts no second run for an entry that has not changed since its last run', async () => {
-		let clock = Date.parse('2026-09-02T08:00:00.000Z');
-		sandbox().state.now = () => clock;
-		await startHost(['insert', 'update']);
-		await host.publish();
-		const entry = await insert({ Name: 'Facilities' });
-		expect(host.executions).toHaveLength(1);
-		// Anyone who can read the data source's hooks can capture and replay a call.
-		const [captured] = sandbox().state.hookCalls;
-		const replay = () => callHook(captured.headers, captured.body);
-		const replies = [await replay(), await replay(), await replay()];
-		await host.settled();
-		expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
-		expect(await replies[0].json()).toEqual({
-			message: `Entry ${entry.id} has not changed since its last run`,
-		});
-		expect(host.executions).toHaveLength(1);
-
-		// A real change runs again, once: the replayed insert call now reads that same version.
-		clock += 1_000;
-		const updated = await update(entry.id, { Name: 'Facilities & Security' });
-		expect((await replay()).status).toBe(200);
-		await host.settled();
-		expect(host.executions.map((e) => e.items[0].json.data)).toEqual([
-			{ Name: 'Facilities' },
-			{ Name: 'Facilities & Security' },
-		]);
-		// What it remembers is the entry's id and updatedAt, never the secret or the entry's data.
-		const versions = [entry.updatedAt, updated.updatedAt].map(
-			(time) => `${entry.id}@${Date.parse(time)}`,
-		);
-		expect([...(host.nodeStaticData.started as string[])].sort()).toEqual(versions.sort());
-	});
-
-	it('a call naming an entry nobody changed since publishing starts nothing', async () => {
-		const [seeded] = sandbox().state.entries.filter(
-			(entry: { dataSourceId: number }) => entry.dataSourceId === DEPARTMENTS,
-		);
-		let clock = Date.parse('2026-09-01T08:00:00.000Z');
-		sandbox().state.now = () => clock;
-		await startHost(['insert']);
-		const before = await insert({ Name: 'Stored an hour before publishing' });
-		clock += 3_600_000;
-		const justBefore = await insert({ Name: 'Stored a second before publishing' });
-		clock += 1_000;
-		await host.publish();
-		const call = (entryId: number) =>
-			callHook(signed(), { dataSourceId: DEPARTMENTS, entryId: String(entryId) });
-		const old = [await call(seeded.id), await call(before.id)];
-		await host.settled();
-		expect(old.map((reply) => reply.status)).toEqual([200, 200]);
-		expect(await old[1].json()).toEqual({
-			message: `Entry ${before.id} was last changed before this workflow was published, or before the runs it remembers`,
-		});
+		const bodies: unknown[] = [
+			{ dataSourceId: DEPARTMENTS, entryId: '' },
+			{ dataSourceId: DEPARTMENTS, entryId: '{{{entry.id}}}' },
+			{ dataSourceId: DEPARTMENTS, entryId: '{{entry.id}}' },
+			{ dataSourceId: DEPARTMENTS, entryId: 'undefined' },
+			{ dataSourceId: DEPARTMENTS, entryId: '0' },
+			{ dataSourceId: DEPARTMENTS, entryId: '-4' },
+			{ dataSourceId: DEPARTMENTS, entryId: '1.5' },
+			{ dataSourceId: DEPARTMENTS, entryId: '007' },
+			{ dataSourceId: DEPARTMENTS, entryId: '99999999999999999999' },
+			{ dataSourceId: DEPARTMENTS, entryId: null },
+			{ dataSourceId: DEPARTMENTS, entryId: ['12'] },
+			{ dataSourceId: DEPARTMENTS },
+			'not json at all',
+		];
+		const call = (body: unknown) => ({ headers: kit.signed(), body });
+		// Nothing changed yet: every call is answered, none starts a run.
+		expect(await host.deliver(bodies.map(call), { together: true })).toEqual(bodies.map(() => 200));
 		expect(host.executions).toHaveLength(0);
 
-		// Within a minute of publishing (a lagging server clock, a commit begun just before), an
-		// insert still counts: it runs once.
-		expect((await call(justBefore.id)).status).toBe(200);
-		expect((await call(justBefore.id)).status).toBe(200);
-		await host.settled();
-		expect(host.executions.map((e) => e.items[0].json.id)).toEqual([justBefore.id]);
+		host.holdCalls();
+		const entry = await kit.insert({ Name: 'Finance' });
+		const replies = await host.deliver(bodies.map(call));
+		expect(replies).toEqual(bodies.map(() => 200));
+		expect(host.executions).toHaveLength(1);
+		expect(kit.deliveredVersions()).toEqual([versionOf(entry)]);
+		// No call named an entry: nothing was read by id.
+		expect(readsById()).toHaveLength(0);
+	});
+
+	it('a call naming an entry the read did not reach delivers it, read by its id; the next call the rest', async () => {
+		let clock = Date.parse('2026-09-07T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		const host = await kit.start(['insert', 'update']);
+		await host.publish();
+		// Another writer adds more entries than one call delivers, without hooks (a bulk import).
+		const entries = Array.from({ length: MOST_PER_CALL + 2 }, (_, n) => {
+			clock += 1;
+			return store.newEntry(sandbox().state, { id: DEPARTMENTS }, { Name: `Row ${n}` });
+		});
+		store.appendEntries(sandbox().state, DEPARTMENTS, entries);
+		const newest = entries[entries.length - 1];
+		const call = (entryId: string) => ({
+			headers: kit.signed(),
+			body: { dataSourceId: DEPARTMENTS, entryId },
+		});
+
+		await host.deliver([call(String(newest.id))]);
+		expect(kit.deliveredVersions()).toEqual(
+			[...entries.slice(0, MOST_PER_CALL), newest].map((entry) => versionOf(entry)),
+		);
+		expect(readsById().map((request) => request.path)).toEqual([
+			`/v1/data-sources/${DEPARTMENTS}/data/${newest.id}`,
+		]);
+		await host.deliver([call(''), call(String(newest.id)), call('')]);
+		expect(host.executions.map((execution) => execution.items.length)).toEqual([
+			MOST_PER_CALL + 1,
+			1,
+		]);
+		expect(new Set(kit.deliveredVersions())).toEqual(
+			new Set(entries.map((entry) => versionOf(entry))),
+		);
+		expect(kit.deliveredVersions()).toHaveLength(entries.length);
+	});
+
+	it('a call naming an entry deleted since starts nothing and fails nothing', async () => {
+		const host = await kit.start(['insert']);
+		await host.publish();
+		host.holdCalls();
+		const entry = await kit.insert({ Name: 'Temporary' });
+		const deleted = await callSandbox(
+			sandbox(),
+			'DELETE',
+			`/v1/data-sources/${DEPARTMENTS}/data/${entry.id}`,
+			undefined,
+			TOKENS.org,
+		);
+		expect(deleted.status).toBe(200);
+		const named = { headers: kit.signed(), body: { entryId: String(entry.id) } };
+		expect(await host.deliver([named])).toEqual([200]);
+		expect(host.executions).toHaveLength(0);
+		expect(readsById()).toHaveLength(1);
+	});
+
+	it('two n8n processes: calls one after the other deliver each version once; calls at the same moment lose none', async () => {
+		let clock = Date.parse('2026-09-08T08:00:00.000Z');
+		sandbox().state.now = () => clock;
+		const other = instantTriggerInAnotherProcess();
+		const host = await kit.start(['insert', 'update'], [other]);
+		await host.publish();
+		host.holdCalls();
+		const write = async (name: string) => {
+			clock += 10;
+			return await kit.insert({ Name: name });
+		};
+		const count = (entry: Record<string, unknown>) =>
+			kit.deliveredVersions().filter((version) => version === versionOf(entry)).length;
+
+		// Each process reads the record the other saved.
+		const a = await write('A');
+		await host.deliver([host.held[0]], { process: 1 });
+		const b = await write('B');
+		await host.deliver([host.held[1]], { process: 0 });
+		await host.deliver([host.held[0], host.held[1]], { process: 1 });
+		expect(kit.deliveredVersions()).toEqual([versionOf(a), versionOf(b)]);
+
+		// Two calls handled at the same moment by two processes both read C and D before either
+		// saved: each version runs at least once, and here twice (docs/triggers.md, queue mode).
+		const c = await write('C');
+		const d = await write('D');
+		const together = [host.held[2], host.held[3]];
+		// The first read waits until both calls reached n8n: neither saw the other's record.
+		const bothArrived = host.arrived(host.calls.length + 2);
+		sandbox().beforeHandling({ method: 'POST', path: '/data/query$', run: () => bothArrived });
+		await Promise.all([
+			host.deliver([together[0]], { process: 0 }),
+			host.deliver([together[1]], { process: 1 }),
+		]);
+		expect([count(c), count(d)]).toEqual([2, 2]);
+		// Whichever save came last, both hold C and D: later calls in either process run nothing.
+		const runs = host.executions.length;
+		await host.deliver(together, { process: 0 });
+		await host.deliver(together, { process: 1 });
+		expect(host.executions).toHaveLength(runs);
+		const e = await write('E');
+		await host.deliver([host.held[4]], { process: 1 });
+		expect([count(a), count(b), count(e)]).toEqual([1, 1, 1]);
 	});
 
 	it('unpublishing removes only its own hook: the hook list is back to what it was', async () => {
 		await seedOtherHook();
 		const before = JSON.parse(JSON.stringify(hooksOf()));
-		await startHost(['insert', 'update']);
+		const host = await kit.start(['insert', 'update']);
 		await host.publish();
 		const firstSecret = host.nodeStaticData.secret;
 		// Another writer adds a hook while the workflow is published.
@@ -305,21 +274,21 @@ describe('Fliplet Instant Trigger', () => {
 		await host.unpublish();
 		expect(hooksOf()).toEqual([...before, added]);
 		expect(host.nodeStaticData).toEqual({});
-		await insert({ Name: 'After unpublish' });
+		await kit.insert({ Name: 'After unpublish' });
 		expect(host.calls).toHaveLength(0);
 		expect(host.executions).toHaveLength(0);
 
 		// A new activation gets a new secret; the old one no longer opens the door.
 		await host.publish();
 		expect(host.nodeStaticData.secret).not.toBe(firstSecret);
-		const stale = await callHook({ [SECRET_HEADER]: String(firstSecret) }, { entryId: '1' });
+		const stale = await kit.callHook({ [SECRET_HEADER]: String(firstSecret) }, { entryId: '1' });
 		expect(stale.status).toBe(401);
 		await host.unpublish();
 		expect(hooksOf()).toEqual([...before, added]);
 	});
 
 	it('unpublishing after the data source was deleted succeeds and forgets the activation', async () => {
-		await startHost();
+		const host = await kit.start();
 		await host.publish();
 		const deleted = await callSandbox(
 			sandbox(),
@@ -334,13 +303,17 @@ describe('Fliplet Instant Trigger', () => {
 	});
 
 	it('a token that may not update the data source fails publishing with the API error', async () => {
-		host = new WebhookHost(
+		const host = new WebhookHost(
 			FLIPLET_INSTANT_TRIGGER,
 			{ dataSource: { __rl: true, mode: 'id', value: '105' }, events: ['insert'] } as never,
 			sandboxCredential(sandbox(), TOKENS.org),
 		);
 		await host.start();
-		await expect(host.publish()).rejects.toMatchObject({ httpCode: '404' });
+		try {
+			await expect(host.publish()).rejects.toMatchObject({ httpCode: '404' });
+		} finally {
+			await host.stop();
+		}
 		expect(host.nodeStaticData).toEqual({});
 		expect(apiRequests(sandbox()).filter((r) => r.method === 'PUT')).toHaveLength(0);
 	});

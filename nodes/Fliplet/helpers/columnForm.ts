@@ -1,6 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { isObject } from './isObject';
+import { asNodeError, httpStatusOf } from './nodeError';
 
 /**
  * How the platform reads the column names of a query's `attributes`. Its own sources disagree:
@@ -54,19 +55,34 @@ function carriesAny(entry: IDataObject, columns: string[]): boolean {
 }
 
 /** The column form one execution of a node learned; nothing is kept from one execution to the next. */
-const learnedByRun = new WeakMap<object, ColumnForm>();
+const learnedByRun = new WeakMap<RunContext, ColumnForm>();
+
+/** The execution's context (e.g. `this`): what the form is learned for, and whose node fails. */
+interface RunContext {
+	getNode(): INode;
+}
+
+/**
+ * Whether a failure is the platform refusing the names of a form: a 400 (a database refuses a
+ * column it does not know; the source-checked docs say `data.` "breaks the query" in the bare
+ * reading). Anything else (a 5xx after the transport's retries, a dropped connection, a 401) says
+ * nothing about the form.
+ */
+const refusesNames = (error: unknown) => httpStatusOf(error) === '400';
 
 /**
  * Sends a select naming the data `columns` in the form the platform reads. Until the form is
  * known, a page is asked in SPEC's form (`prefixed`), and again in the other form when it holds
- * entries but none carries any named column: the form whose answer carries them is kept for the
- * rest of the execution (`run` is the execution's context, e.g. `this`). When neither answer
- * carries them, the columns are empty on those entries in either reading: the first answer is used
- * and the next page asks again. Pages asked at the same time do not wait for each other (a read's
- * first pages travel together): in the bare reading each of them may be asked twice, once.
+ * entries but none carries any named column, or when SPEC's form is refused (a 400): the form
+ * whose answer carries them is kept for the rest of the execution (`run` is the execution's
+ * context, e.g. `this`). A 400 to the other form means the platform reads SPEC's: the first answer
+ * is used and that form kept. When neither answer carries the columns, they are empty on those
+ * entries in either reading: the first answer is used and the next page asks again. Pages asked at
+ * the same time do not wait for each other (a read's first pages travel together): in the bare
+ * reading each of them may be asked twice, once.
  */
 export async function selectNaming<T>(
-	run: object,
+	run: RunContext,
 	columns: string[],
 	send: (form: ColumnForm) => Promise<T>,
 	entriesOf: (answer: T) => IDataObject[],
@@ -77,14 +93,32 @@ export async function selectNaming<T>(
 	if (!telling.length) return await send('prefixed');
 	const known = learnedByRun.get(run);
 	if (known) return await send(known);
-	const first = await send('prefixed');
+	let first: T;
+	try {
+		first = await send('prefixed');
+	} catch (error) {
+		if (!refusesNames(error)) throw asNodeError(run.getNode(), error);
+		const second = await send('bare').catch((other: unknown) => {
+			// Refused in both forms: the query is wrong for another reason, said in SPEC's form.
+			throw asNodeError(run.getNode(), refusesNames(other) ? error : other);
+		});
+		learnedByRun.set(run, 'bare');
+		return second;
+	}
 	const entries = entriesOf(first);
 	if (!entries.length) return first;
 	if (entries.some((entry) => carriesAny(entry, telling))) {
 		if (!learnedByRun.has(run)) learnedByRun.set(run, 'prefixed');
 		return first;
 	}
-	const second = await send('bare');
+	let second: T;
+	try {
+		second = await send('bare');
+	} catch (error) {
+		if (!refusesNames(error)) throw asNodeError(run.getNode(), error);
+		if (!learnedByRun.has(run)) learnedByRun.set(run, 'prefixed');
+		return first;
+	}
 	if (!entriesOf(second).some((entry) => carriesAny(entry, telling))) return first;
 	learnedByRun.set(run, 'bare');
 	return second;

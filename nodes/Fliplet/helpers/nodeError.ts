@@ -10,3 +10,8 @@ export function asNodeError(
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }
+
+/** The HTTP status the Fliplet API answered with a failure ('' for a failure without one). */
+export function httpStatusOf(error: unknown): string {
+	return String((error as { httpCode?: unknown } | null)?.httpCode ?? '');
+}

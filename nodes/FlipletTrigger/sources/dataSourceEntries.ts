@@ -1,7 +1,7 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { dataSourcePath, getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
+import { dataSourcePath, type DataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
 import { isObject } from '../../Fliplet/helpers/isObject';
 import { listFrom } from '../../Fliplet/helpers/responses';
 import {
@@ -18,13 +18,14 @@ const PAGE_SIZE = 500;
  * New (createdAt) or new-or-updated (updatedAt) entries of a data source. A query's `where` only
  * addresses the entries' data columns, so the entries are read ordered by the time field and id,
  * from where the last poll stopped, in stable pages (an entry deleted or updated meanwhile never
- * makes the read skip another), and the cursor picks the new ones.
+ * makes the read skip another), and the cursor picks the new ones. The Instant Trigger reads its
+ * data source the same way when a hook call does not say which entry changed.
  */
 export function dataSourceEntrySource(
-	context: IPollFunctions,
+	context: IPollFunctions | IWebhookFunctions | IHookFunctions,
+	target: DataSourceTarget,
 	timeField: 'createdAt' | 'updatedAt',
 ): EventSource {
-	const target = getDataSourceTarget.call(context, 0);
 	const send = async (body: IDataObject) =>
 		await flipletApiRequest.call(context, {
 			method: 'POST',

@@ -2,6 +2,7 @@ import type { INodeParameterResourceLocator, IPollFunctions } from 'n8n-workflow
 import { NodeOperationError } from 'n8n-workflow';
 
 import { auditLogTypes, type AnalyticsEvents } from '../../Fliplet/actions/organization/auditLogs';
+import { getDataSourceTarget } from '../../Fliplet/helpers/dataSourceTarget';
 import { organizationIdFrom } from '../../Fliplet/helpers/organizationId';
 import { splitList } from '../../Fliplet/helpers/commaList';
 import { getAppId } from '../../Fliplet/helpers/locators';
@@ -30,8 +31,10 @@ export async function eventSource(context: IPollFunctions): Promise<EventSource>
 		const appId = await getAppId.call(context, 0);
 		return notificationSource(context, appId);
 	}
-	if (event === 'newEntry') return dataSourceEntrySource(context, 'createdAt');
-	if (event === 'newOrUpdatedEntry') return dataSourceEntrySource(context, 'updatedAt');
+	if (event === 'newEntry' || event === 'newOrUpdatedEntry') {
+		const target = getDataSourceTarget.call(context, 0);
+		return dataSourceEntrySource(context, target, event === 'newEntry' ? 'createdAt' : 'updatedAt');
+	}
 	throw new NodeOperationError(node, `The event "${event}" is not supported`, {
 		description: 'Pick one of the events in "Trigger On".',
 	});

@@ -20,8 +20,14 @@ import { getAppId } from '../../helpers/locators';
 import { mapItemsOnce } from '../../helpers/mapItems';
 import { aiAppLocator, modelField } from './ai.descriptions';
 
-const OPENAI_MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-5-mini'];
-const GEMINI_MODELS = ['gemini-2.5-flash', 'gemini-2.5-pro'];
+/**
+ * The models the field suggests: each one a vendor file names (`Fliplet/fliplet-cli:
+ * docs/API/core/ai.md`: gpt-4o, gemini-2.5-flash; `Fliplet/fliplet-widget-ai-feature:
+ * js/interface.js`: gpt-4o-mini, gpt-4.1; its `js/system-prompt.js`: gpt-5). Any other id the
+ * platform serves can be typed.
+ */
+const OPENAI_MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1', 'gpt-5'];
+const GEMINI_MODELS = ['gemini-2.5-flash'];
 
 const properties: INodeProperties[] = [
 	aiAppLocator,

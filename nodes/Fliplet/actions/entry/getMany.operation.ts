@@ -240,9 +240,11 @@ async function queryNaming(
 	);
 	const keep = new Set(['data', 'joins', ...(named.entryFields ?? [])]);
 	if (named.entryId) keep.add('id');
-	const entries = listFrom(this.getNode(), answer, 'entries', itemIndex).map((entry) =>
-		Object.fromEntries(Object.entries(entry).filter(([key]) => keep.has(key))),
-	);
+	// An entry that carries none of the columns comes back without `data` in SPEC's reading.
+	const entries = listFrom(this.getNode(), answer, 'entries', itemIndex).map((entry) => ({
+		data: {},
+		...Object.fromEntries(Object.entries(entry).filter(([key]) => keep.has(key))),
+	}));
 	return Array.isArray(answer) ? { entries } : { ...answer, entries };
 }
 

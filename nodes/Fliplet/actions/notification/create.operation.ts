@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { sendInBatches } from '../../helpers/batchSend';
 import { getAppId } from '../../helpers/locators';
 import { apiPath, flipletApiRequest } from '../../transport';
-import { buildCreateBody, type NotificationPayload } from './payload';
+import { buildCreateBody, EDITOR_FLAG, type NotificationPayload } from './payload';
 import { notificationFrom } from './response';
 
 /** Create and Create in Batch share their fields (see index.ts); Create adds none of its own. */
@@ -26,7 +26,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			const response = await flipletApiRequest.call(this, {
 				method: 'PUT',
 				path: apiPath('apps', payload.appId, 'notifications'),
-				body: payload.body,
+				body: { ...payload.body, ...EDITOR_FLAG },
 				itemIndex,
 			});
 			return [notificationFrom(response, { created: true, ...payload.body })];

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { sendInBatches } from '../../helpers/batchSend';
 import { getAppId } from '../../helpers/locators';
 import { apiPath, flipletApiRequest } from '../../transport';
-import { buildCreateBody, type NotificationPayload } from './payload';
+import { buildCreateBody, EDITOR_FLAG, type NotificationPayload } from './payload';
 import { createdList } from './response';
 
 const properties: INodeProperties[] = [
@@ -37,7 +37,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			const response = await flipletApiRequest.call(this, {
 				method: 'POST',
 				path: apiPath('apps', group[0].payload.appId, 'notifications', 'batch'),
-				body: { notifications: group.map((entry) => entry.payload.body) },
+				body: { notifications: group.map((entry) => ({ ...entry.payload.body, ...EDITOR_FLAG })) },
 				itemIndex: group[0].itemIndex,
 			});
 			const created = createdList(response, group.length);

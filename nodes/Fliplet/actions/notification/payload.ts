@@ -281,6 +281,14 @@ export function readPush(
 	return { pushNotification: push, ...(link ? { navigate: link } : {}) };
 }
 
+/**
+ * What Fliplet's push notification editor adds to every create and update it sends
+ * (`Fliplet/fliplet-widget-push-notifications: src/components/NotificationForm.vue`). No public
+ * source says what the server does with it; it is sent as the editor sends it, and left out of
+ * the lookups, as the editor's own lists leave it out.
+ */
+export const EDITOR_FLAG: IDataObject = { isPushNotificationWidget: true };
+
 /** One notification to create: the app it belongs to and the API's create body. */
 export interface NotificationPayload {
 	appId: number;

@@ -19,7 +19,13 @@ import {
 	statusFields,
 } from './notification.descriptions';
 import { LIST_EVERYTHING } from './listEverything';
-import { buildUpdateBody, fillPushText, pushLacksText, refuseDraftPush } from './payload';
+import {
+	buildUpdateBody,
+	EDITOR_FLAG,
+	fillPushText,
+	pushLacksText,
+	refuseDraftPush,
+} from './payload';
 import { notificationFrom } from './response';
 
 const properties: INodeProperties[] = [
@@ -127,7 +133,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const response = await flipletApiRequest.call(this, {
 			method: 'PUT',
 			path: apiPath('apps', appId, 'notifications', id),
-			body,
+			body: { ...body, ...EDITOR_FLAG },
 			// A retry after a dropped connection would send the push a second time.
 			idempotent: body.pushNotification === undefined,
 			itemIndex,

@@ -1,6 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError, httpStatusOf } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest, type FlipletContext, type PageRequest } from '../../transport';
 
@@ -105,7 +106,7 @@ export async function fetchAuditLogs(
 	return typeof totalCount === 'number' ? { logs, totalCount } : { logs };
 }
 
-export async function fetchAuditLogCsvPage(
+async function fetchAuditLogCsvPage(
 	this: FlipletContext,
 	organizationId: number,
 	query: AuditLogQuery,
@@ -122,4 +123,31 @@ export async function fetchAuditLogCsvPage(
 		itemIndex,
 	});
 	return bytes as unknown as Buffer;
+}
+
+/**
+ * Reads the pages of one CSV export, each asked as large as Studio asks (up to
+ * AUDIT_LOG_CSV_PAGE_SIZE). SPEC gives 500 as the maximum: a platform that refuses more (a 400 to
+ * a larger page) gets that page asked again with 500, and every later page asked with 500.
+ */
+export function auditLogCsvPages(
+	context: FlipletContext,
+	organizationId: number,
+	query: AuditLogQuery,
+	itemIndex?: number,
+): (page: PageRequest) => Promise<Buffer> {
+	let most = AUDIT_LOG_CSV_PAGE_SIZE;
+	const ask = async (page: PageRequest) =>
+		await fetchAuditLogCsvPage.call(context, organizationId, query, page, itemIndex);
+	return async ({ offset, limit }) => {
+		const asked = { offset, limit: Math.min(limit, most) };
+		try {
+			return await ask(asked);
+		} catch (error) {
+			if (asked.limit <= AUDIT_LOG_PAGE_SIZE || httpStatusOf(error) !== '400')
+				throw asNodeError(context.getNode(), error);
+			most = AUDIT_LOG_PAGE_SIZE;
+			return await ask({ offset, limit: AUDIT_LOG_PAGE_SIZE });
+		}
+	};
 }

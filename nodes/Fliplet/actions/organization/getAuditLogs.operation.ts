@@ -17,8 +17,8 @@ import { appLocator, returnAllOrLimit } from '../common.descriptions';
 import {
 	AUDIT_LOG_CSV_PAGE_SIZE,
 	AUDIT_LOG_PAGE_SIZE,
+	auditLogCsvPages,
 	auditLogTypes,
-	fetchAuditLogCsvPage,
 	fetchAuditLogs,
 	type AnalyticsEvents,
 	type AuditLogQuery,
@@ -225,10 +225,12 @@ async function csvExport(
 	const neutralize = this.getNodeParameter('options.neutralizeFormulas', itemIndex, true) !== false;
 	let header: string | undefined;
 	const rows: string[] = [];
-	// Pages as large as Studio's export asks for. A page shorter than asked ends the export only
-	// when it is also shorter than SPEC's 500: a platform that caps CSV pages at 500 gets asked on.
+	// Pages as large as Studio's export asks for (500 after a platform refused more). A page shorter
+	// than asked ends the export only when it is also shorter than SPEC's 500: a platform that caps
+	// CSV pages at 500 gets asked on.
+	const fetchPage = auditLogCsvPages(this, organizationId, query, itemIndex);
 	const fetchRows = async (page: PageRequest) => {
-		const bytes = await fetchAuditLogCsvPage.call(this, organizationId, query, page, itemIndex);
+		const bytes = await fetchPage(page);
 		const records = splitCsvRecords(bytes.toString('utf8'));
 		const [first, ...rest] = neutralize ? records.map(neutralizeFormulaCells) : records;
 		header ??= first;

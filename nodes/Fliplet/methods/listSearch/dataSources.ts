@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { asNodeError } from '../../helpers/nodeError';
+import { listDeletedDataSources } from '../../helpers/deletedDataSources';
+import { asNodeError, httpStatusOf } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 
@@ -42,7 +43,7 @@ async function appQueries(this: ILoadOptionsFunctions): Promise<ListQuery[]> {
 
 /** A refused token or permission must reach the user; any other failure only hides that app. */
 function isAuthError(error: unknown): boolean {
-	const code = String((error as { httpCode?: unknown } | null)?.httpCode ?? '');
+	const code = httpStatusOf(error);
 	return code === '401' || code === '403';
 }
 
@@ -85,13 +86,9 @@ export async function searchDeletedDataSources(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const body = await flipletApiRequest.call(this, {
-		method: 'GET',
-		path: apiPath('data-sources', 'deleted'),
-	});
 	const wanted = filter?.toLowerCase();
 	const results: INodeListSearchResult['results'] = [];
-	for (const dataSource of listFrom(this.getNode(), body, 'dataSources')) {
+	for (const dataSource of await listDeletedDataSources.call(this)) {
 		const name = String(dataSource.name ?? '');
 		if (wanted && !name.toLowerCase().includes(wanted)) continue;
 		const id = String(dataSource.id);

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { asNodeError } from '../../helpers/nodeError';
+import { asNodeError, httpStatusOf } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 
@@ -27,8 +27,8 @@ export async function searchOrganizations(
 			value: String(organization.id),
 		}));
 	} catch (error) {
-		const code = String((error as { httpCode?: unknown } | null)?.httpCode ?? '');
-		if (!['400', '403', '404'].includes(code)) throw asNodeError(this.getNode(), error);
+		if (!['400', '403', '404'].includes(httpStatusOf(error)))
+			throw asNodeError(this.getNode(), error);
 		organizations = await organizationsOfApps.call(this);
 	}
 	const needle = filter?.toLowerCase();
