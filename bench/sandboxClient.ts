@@ -36,6 +36,8 @@ export class SandboxProcess {
 		private readonly child: ChildProcess,
 		readonly url: string,
 		readonly link: LinkSettings | undefined,
+		/** The sandbox's CDN-like host of public files. */
+		readonly cdnUrl: string,
 	) {
 		child.on('message', (message: any) => {
 			this.pending.get(message.id)?.(message);
@@ -45,12 +47,16 @@ export class SandboxProcess {
 
 	static async start(): Promise<SandboxProcess> {
 		const child = fork(join(__dirname, 'sandboxProcess.js'), [], { stdio: 'inherit' });
-		const ready = await new Promise<{ ready: string; link?: LinkSettings }>((resolve, reject) => {
+		const ready = await new Promise<{
+			ready: string;
+			cdn: string;
+			link?: LinkSettings;
+		}>((resolve, reject) => {
 			child.once('message', resolve);
 			child.once('error', reject);
 			child.once('exit', (code) => reject(new Error(`The sandbox process exited (${code})`)));
 		});
-		return new SandboxProcess(child, ready.ready, ready.link);
+		return new SandboxProcess(child, ready.ready, ready.link, ready.cdn);
 	}
 
 	private async call<T>(cmd: string, args?: object): Promise<T> {
@@ -77,6 +83,8 @@ export class SandboxProcess {
 		this.call<{ entries: number }>('seed', { dataSourceId, count });
 	content = (dataSourceId: number, key: string) =>
 		this.call<{ entries: number; distinctKeys: number }>('content', { dataSourceId, key });
+	mediaFile = (id: number) =>
+		this.call<{ size: number; checksum: string; url: string } | undefined>('mediaFile', { id });
 
 	stop(): void {
 		this.child.disconnect();

@@ -99,6 +99,11 @@ const commands = {
 			distinctKeys: new Set(entries.map((entry) => entry.data[key])).size,
 		};
 	},
+	/** A stored media file's size and MD5 checksum, and whether it is served on the CDN-like host. */
+	mediaFile({ id }) {
+		const file = sandbox.state.media.get(id);
+		return file && { size: file.data.length, checksum: file.metadata.checksum, url: file.url };
+	},
 };
 
 process.on('message', (message) => {
@@ -114,5 +119,5 @@ process.on('disconnect', () => {
 
 sandbox.start(0, '127.0.0.1').then((url) => {
 	if (settings) link = installLink(sandbox.server, settings);
-	process.send({ ready: url, link: settings });
+	process.send({ ready: url, cdn: sandbox.cdnUrl, link: settings });
 });

@@ -49,6 +49,16 @@ export class FlipletApi implements ICredentialType {
 			displayOptions: { show: { region: ['custom'] } },
 		},
 		{
+			displayName: 'File Hosts',
+			name: 'fileHosts',
+			type: 'string',
+			default: '',
+			placeholder: 'https://files.example.com',
+			description:
+				"Hosts, besides the base URL's, that Download Files may fetch files from, without the token (comma-separated origins, https:// or http:// on 127.0.0.1 and localhost), such as a proxy's file host or the sandbox's. With a region, Fliplet's own file hosts (cdn.fliplet.com and the region's) are used.",
+			displayOptions: { show: { region: ['custom'] } },
+		},
+		{
 			displayName: 'Plan (Sets the AI Rate Limit)',
 			name: 'aiPlan',
 			type: 'options',

@@ -73,6 +73,24 @@ const controlRoutes = [
 		},
 	},
 	{
+		method: 'POST',
+		path: '/__sandbox/encrypted-files',
+		handler: ({ sandbox, body }) => {
+			// An organization that stores uploaded files encrypted: { organizationId, encrypted }.
+			const organizationId = Number(body?.organizationId);
+			if (!Number.isInteger(organizationId) || typeof body?.encrypted !== 'boolean') {
+				return {
+					status: 400,
+					body: { message: 'Give organizationId and encrypted (true or false)' },
+				};
+			}
+			const encrypted = sandbox.state.encryptedFileOrganizations;
+			if (body.encrypted) encrypted.add(organizationId);
+			else encrypted.delete(organizationId);
+			return { body: { organizationId, encrypted: body.encrypted } };
+		},
+	},
+	{
 		method: 'GET',
 		path: '/__sandbox/state',
 		handler: ({ sandbox }) => {
@@ -87,6 +105,8 @@ const controlRoutes = [
 					hookCalls: state.hookCalls ?? [],
 					sent: state.sent,
 					ai: state.ai,
+					media: [...state.media.values()],
+					mediaFolders: [...(state.mediaFolders?.values() ?? [])],
 					tokens: [...state.tokens.values()].map(({ token, ...rest }) => ({
 						...rest,
 						tokenPrefix: token.slice(0, 4),

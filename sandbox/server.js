@@ -8,6 +8,7 @@ const { tokenRegion } = require('./state');
 const { createFixtureState } = require('./fixture');
 const { allRoutes } = require('./routes');
 const { controlRoutes } = require('./control');
+const { handleCdn } = require('./media/cdn');
 
 /**
  * Test tooling: a client may put `/__tag/<tag>` before an API path (e.g. as the end of its base
@@ -82,10 +83,21 @@ function createSandbox(options = {}) {
 		url: '',
 		/** @type {http.Server | undefined} */
 		server: undefined,
+		/** The CDN-like host of public files (sandbox/media/cdn.js): its own server and origin. */
+		cdnUrl: '',
+		/** @type {http.Server | undefined} */
+		cdnServer: undefined,
+		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, status: number, at: number}>} */
+		cdnRequests: [],
+		/** Where uploaded files are served: the API host and the CDN-like host. */
+		urls() {
+			return { api: sandbox.url, cdn: sandbox.cdnUrl };
+		},
 		reset() {
 			sandbox.state = createFixtureState({ region: options.region });
 			sandbox.rateLimiter.reset();
 			sandbox.requests.length = 0;
+			sandbox.cdnRequests.length = 0;
 			sandbox.faults.length = 0;
 			sandbox.interleaves.length = 0;
 			sandbox.requestListeners.clear();
@@ -112,36 +124,53 @@ function createSandbox(options = {}) {
 		injectFault(fault) {
 			sandbox.faults.push({ count: 1, ...fault });
 		},
-		/** @param {number} [port] */
-		async start(port = 0, host = '127.0.0.1') {
-			const server = http.createServer((req, res) => {
+		/**
+		 * Starts the API on `port` and the CDN-like host on `cdnPort` (0: any free port).
+		 * @param {number} [port] @param {string} [host] @param {number} [cdnPort]
+		 */
+		async start(port = 0, host = '127.0.0.1', cdnPort = 0) {
+			const server = await listen(port, host, (req, res) => {
 				handle(sandbox, req, res).catch((error) => {
 					if (!res.headersSent) send(res, 500, { message: `Sandbox failure: ${error.message}` });
 				});
 			});
-			server.keepAliveTimeout = 1000;
-			await new Promise((resolve, reject) => {
-				server.once('error', reject);
-				server.listen(port, host, () => {
-					server.off('error', reject);
-					resolve(undefined);
-				});
-			});
-			const address = /** @type {import('node:net').AddressInfo} */ (server.address());
 			sandbox.server = server;
-			sandbox.url = `http://${host}:${address.port}`;
+			sandbox.url = `http://${host}:${server.address().port}`;
+			const cdn = await listen(cdnPort, host, (req, res) => handleCdn(sandbox, req, res));
+			sandbox.cdnServer = cdn;
+			sandbox.cdnUrl = `http://${host}:${cdn.address().port}`;
 			return sandbox.url;
 		},
 		async stop() {
-			const server = sandbox.server;
 			sandbox.requestListeners.clear();
-			if (!server) return;
+			const servers = [sandbox.server, sandbox.cdnServer].filter(Boolean);
 			sandbox.server = undefined;
-			server.closeAllConnections?.();
-			await new Promise((resolve) => server.close(() => resolve(undefined)));
+			sandbox.cdnServer = undefined;
+			for (const server of servers) {
+				server.closeAllConnections?.();
+				await new Promise((resolve) => server.close(() => resolve(undefined)));
+			}
 		},
 	};
 	return sandbox;
+}
+
+/**
+ * An HTTP server listening on `port` of `host`.
+ * @param {number} port @param {string} host @param {http.RequestListener} listener
+ * @returns {Promise<http.Server & { address(): import('node:net').AddressInfo }>}
+ */
+async function listen(port, host, listener) {
+	const server = http.createServer(listener);
+	server.keepAliveTimeout = 1000;
+	await new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, () => {
+			server.off('error', reject);
+			resolve(undefined);
+		});
+	});
+	return /** @type {any} */ (server);
 }
 
 const compiledRoutes = allRoutes.map((route) => ({ ...route, match: compilePath(route.path) }));
@@ -408,8 +437,13 @@ async function handle(sandbox, req, res) {
 		return respond(fault.status ?? 500, fault.body ?? { message: 'Injected fault' }, fault.headers);
 	}
 
+	// A route may also take the token as ?auth_token= (the media contents route, as apps send it).
 	const token =
-		typeof req.headers['auth-token'] === 'string' ? req.headers['auth-token'] : undefined;
+		typeof req.headers['auth-token'] === 'string'
+			? req.headers['auth-token']
+			: route.queryToken && typeof query.auth_token === 'string'
+				? query.auth_token
+				: undefined;
 	const known = token ? sandbox.state.tokens.get(token) : undefined;
 	const principal = known && tokenRegion(token ?? '') === sandbox.state.region ? known : undefined;
 	const auth = route.auth ?? 'required';

@@ -82,8 +82,13 @@ async function main() {
 		installPackage(userFolder);
 		const serverSandbox = sandboxes.get('server');
 		await importCredentials(instance, [
-			...credentialFixtures(serverSandbox.url, TOKENS),
-			...isolateCredentials(workflows, (entry) => sandboxes.get(entry.key).url, TOKENS),
+			...credentialFixtures(serverSandbox.url, TOKENS, serverSandbox.cdnUrl),
+			...isolateCredentials(
+				workflows,
+				(entry) => sandboxes.get(entry.key).url,
+				TOKENS,
+				(entry) => sandboxes.get(entry.key).cdnUrl,
+			),
 		]);
 		await importWorkflows(instance, workflows);
 		log(`n8n ready in ${userFolder}; running ${batch.length} workflows in one n8n process`);
@@ -140,6 +145,8 @@ async function checkBatchRun(workflow, result, sandbox) {
  */
 async function checkSingleExecute(instance, workflow, sandbox, fail) {
 	sandbox.reset();
+	// The reset fixture gets the workflow's own set-up again, as before the batch.
+	checks[workflow.key]?.setup?.(sandbox);
 	const { status, stdout, stderr } = await instance.cli(
 		['execute', `--id=${workflow.id}`, '--rawOutput'],
 		{ allowFailure: true, extraEnv: { N8N_LOG_LEVEL: 'info' } },

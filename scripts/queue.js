@@ -127,7 +127,7 @@ async function main() {
 		running.cluster = cluster;
 		const examples = readWorkflows(workflowFiles().filter((file) => !file.includes('.workflow.')));
 		const ownWorkflows = queueWorkflows(ids).map((workflow) => ({ id: workflow.id, workflow }));
-		await importCredentials(cluster.main, credentialFixtures(sandbox.url, TOKENS));
+		await importCredentials(cluster.main, credentialFixtures(sandbox.url, TOKENS, sandbox.cdnUrl));
 		await importWorkflows(cluster.main, [...examples, ...ownWorkflows]);
 		// Published from the CLI: main activates them when it starts. (Publishing through main's REST
 		// API refuses the Insert node's resource mapper without the schema the editor adds.)

@@ -51,6 +51,7 @@ async function main() {
 			userFolder: USER_FOLDER,
 			port: EDITOR_PORT,
 			sandboxUrl: sandbox.url,
+			cdnUrl: sandbox.cdnUrl,
 			log,
 			onServer: (child) => {
 				server = child;

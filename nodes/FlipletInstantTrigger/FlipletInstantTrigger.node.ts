@@ -9,6 +9,8 @@ import type {
 import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
 import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
+import { downloadFilesFields } from '../Fliplet/actions/files.descriptions';
+import { triggerEntryItems } from '../Fliplet/helpers/fileDownloads';
 import {
 	dataSourcePath,
 	getDataSourceTarget,
@@ -124,6 +126,8 @@ export class FlipletInstantTrigger implements INodeType {
 				description:
 					'Changes that start the workflow. A commit (bulk change) starts it only when it asks to run hooks (runHooks).',
 			},
+			// Download Files (issue 38): the entry's files as binary data, see triggerEntryItems.
+			...downloadFilesFields,
 		],
 	};
 
@@ -229,7 +233,9 @@ export class FlipletInstantTrigger implements INodeType {
 					: 'No entry changed since the last delivery',
 			);
 		}
-		return { workflowData: [this.helpers.returnJsonArray(entries)] };
+		// Download Files (issue 38): the entries with their files when asked (a file that cannot be
+		// downloaded is reported in its item, the run still starts).
+		return { workflowData: [await triggerEntryItems(this, entries)] };
 	}
 }
 

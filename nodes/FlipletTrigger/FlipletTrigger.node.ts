@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
@@ -10,6 +11,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { isoDate } from '../Fliplet/actions/organization/dates';
 import { appLocator } from '../Fliplet/actions/common.descriptions';
 import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
+import { downloadFilesFields } from '../Fliplet/actions/files.descriptions';
+import { triggerEntryItems } from '../Fliplet/helpers/fileDownloads';
 import {
 	analyticsEventsField,
 	eventTypesField,
@@ -21,6 +24,9 @@ import { cursorAtLatest, eventsSince, storeCursor, storedCursor, type EventSourc
 import { eventSource } from './sources';
 
 const show = (...event: string[]) => ({ show: { event } });
+
+/** The events that deliver data-source entries (whose files Download Files fetches). */
+const ENTRY_EVENTS = ['newEntry', 'newOrUpdatedEntry'];
 
 const eventField: INodeProperties = {
 	displayName: 'Trigger On',
@@ -72,9 +78,15 @@ export class FlipletTrigger implements INodeType {
 			eventField,
 			{ ...organizationLocator(), displayOptions: show('auditLog') },
 			{ ...eventTypesField, displayOptions: show('auditLog') },
-			{ ...dataSourceLocator(), displayOptions: show('newEntry', 'newOrUpdatedEntry') },
+			{ ...dataSourceLocator(), displayOptions: show(...ENTRY_EVENTS) },
 			{ ...appLocator(), displayOptions: show('newNotification') },
 			{ ...analyticsEventsField, displayOptions: show('auditLog') },
+			...downloadFilesFields.map((field) => ({
+				...field,
+				displayOptions: {
+					show: { ...field.displayOptions?.show, event: ENTRY_EVENTS },
+				},
+			})),
 			{
 				displayName: 'Start From',
 				name: 'startFrom',
@@ -121,8 +133,18 @@ export class FlipletTrigger implements INodeType {
 		const budget = pollBudgetMs(this) / 2;
 		const result = await eventsSince(source, cursor, max, () => Date.now() - started >= budget);
 		storeCursor(staticData, result.cursor);
-		return result.events.length ? [this.helpers.returnJsonArray(result.events)] : null;
+		if (!result.events.length) return null;
+		// Files are downloaded in what is left of the budget (the rest are reported, not lost).
+		return [await eventItems(this, result.events, started + budget * 1.8)];
 	}
+}
+
+/** The items of the events: entries with their files when Download Files is on. */
+async function eventItems(context: IPollFunctions, events: IDataObject[], until?: number) {
+	const entries = ENTRY_EVENTS.includes(context.getNodeParameter('event') as string);
+	return entries
+		? await triggerEntryItems(context, events, until)
+		: context.helpers.returnJsonArray(events);
 }
 
 /** The engine's time limit for one poll; n8n versions without one get five minutes. */
@@ -139,5 +161,5 @@ async function latestEvent(context: IPollFunctions, source: EventSource) {
 				'Make one happen in Fliplet (or widen the filters), then fetch a test event again.',
 		});
 	}
-	return [context.helpers.returnJsonArray([latest.event])];
+	return [await eventItems(context, [latest.event])];
 }

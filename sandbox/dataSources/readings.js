@@ -33,6 +33,12 @@ const { badRequest, isObject } = require('../http');
  * - `oneof`: `text` (every value compared as trimmed text in any case, as the other `$filters`
  *   conditions compare) or `typed` (the JS docs: `oneof` may be promoted to the database, which
  *   compares a text with texts and a number or a boolean with its own kind).
+ * - `mediaContents`: `stream` (the media REST docs: the contents route "streams" the file) or
+ *   `redirect` (a public file's contents route sends the client to its CDN address; the docs show
+ *   the API redirecting PDFs to the contents route, and say nothing on public files).
+ * - `mediaFolderList`: `folderAlone` (`GET v1/media?folderId=` as the file-security docs send it)
+ *   or `withOrganization` (the media REST docs: "provide the folderId as well as organizationId";
+ *   without it, 400).
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
@@ -46,6 +52,8 @@ const READINGS = {
 	auditLogLimit: ['studio', 'capped', 'refused'],
 	hookTemplates: ['entry', 'columns'],
 	oneof: ['text', 'typed'],
+	mediaContents: ['stream', 'redirect'],
+	mediaFolderList: ['folderAlone', 'withOrganization'],
 };
 
 const DEFAULTS = Object.fromEntries(

@@ -14,6 +14,7 @@ const { checkOrder } = require('../dataSources/order');
 const { readingsOf } = require('../dataSources/readings');
 const { checkAccessRules } = require('../dataSources/accessRules');
 const { valueAt } = require('../dataSources/filters');
+const { multipartEntryData } = require('../media/entryUploads');
 
 const AREA = 'dataSources';
 const DS = '/v1/data-sources/:ds';
@@ -76,29 +77,6 @@ function changed(state, dataSource, principal, datas) {
 function flatData(body, what) {
 	if (!isObject(body)) throw badRequest(`The ${what} body must be an object of column to value.`);
 	return body;
-}
-
-/** A multipart insert: text parts are columns, file parts are stored and become their URL. */
-function multipartData(ctx, dataSource) {
-	const { fields, files } = ctx.body.multipart;
-	const data = { ...fields };
-	for (const file of files) {
-		const id = ctx.state.nextId++;
-		const url = `${ctx.sandbox.url}/v1/media/files/${id}/contents/${encodeURIComponent(file.fileName)}`;
-		ctx.state.media.set(id, {
-			id,
-			name: file.fileName,
-			contentType: file.mimeType,
-			size: file.data.length,
-			data: file.data,
-			url,
-			dataSourceId: dataSource.id,
-			organizationId: dataSource.organizationId,
-		});
-		data[file.name] = url;
-		data[`${file.name}MediaFileId`] = id;
-	}
-	return data;
 }
 
 /** Reads a joined data source by `{id}` or, as the platform also allows, by `{name}`. */
@@ -538,13 +516,12 @@ const routes = [
 		handler: (ctx) => {
 			const dataSource = openDataSource(ctx, 'write');
 			const isMultipart = isObject(ctx.body) && isObject(ctx.body.multipart);
-			const data = hooks.beforeSave(
-				ctx.state,
-				dataSource,
-				'insert',
-				isMultipart ? multipartData(ctx, dataSource) : flatData(ctx.body, 'insert'),
-			);
+			const uploaded = isMultipart
+				? multipartEntryData(ctx, dataSource)
+				: { data: flatData(ctx.body, 'insert'), stored: [] };
+			const data = hooks.beforeSave(ctx.state, dataSource, 'insert', uploaded.data);
 			const entry = store.newEntry(ctx.state, dataSource, data);
+			for (const file of uploaded.stored) file.dataSourceEntryId = entry.id;
 			store.appendEntries(ctx.state, dataSource.id, [entry]);
 			changed(ctx.state, dataSource, ctx.principal, [data]);
 			hooks.runHooks(ctx.state, dataSource, 'insert', [entry]);
@@ -604,8 +581,14 @@ const routes = [
 			const dataSource = openDataSource(ctx, 'update');
 			const current = requireEntry(ctx.state, dataSource, ctx.params.entryId);
 			// The platform merges the sent columns into the entry (its own widgets update one column
-			// of an entry this way); replacing an entry's data is a commit with `extend: false`.
-			const sent = flatData(ctx.body, 'update');
+			// of an entry this way); replacing an entry's data is a commit with `extend: false`. A
+			// multipart update uploads its files onto the entry, as the JS API's update with FormData.
+			const uploaded =
+				isObject(ctx.body) && isObject(ctx.body.multipart)
+					? multipartEntryData(ctx, dataSource, current.data)
+					: { data: flatData(ctx.body, 'update'), stored: [] };
+			for (const file of uploaded.stored) file.dataSourceEntryId = current.id;
+			const sent = uploaded.data;
 			const data = {
 				...current.data,
 				...hooks.beforeSave(ctx.state, dataSource, 'update', sent, current),
@@ -694,16 +677,6 @@ const routes = [
 			const version = requireVersion(ctx.state, dataSource, ctx.params.versionId);
 			versions.restore(ctx.state, dataSource, version, ctx.principal);
 			return { status: 200 };
-		},
-	},
-	{
-		method: 'GET',
-		path: '/v1/media/files/:id/contents/:fileName',
-		auth: 'optional',
-		handler: ({ state, params }) => {
-			const file = state.media.get(Number(params.id));
-			if (!file) throw notFound('File not found');
-			return { body: file.data, headers: { 'Content-Type': file.contentType } };
 		},
 	},
 ];

@@ -3,7 +3,8 @@
 /**
  * Every API area's routes. A route: { method, path, area? (its rate-limit bucket), rateArea?({state,
  * params}) (the bucket when it depends on the request, e.g. AI by plan), auth? ('required' by
- * default, 'optional' for public data sources), rateKey?({state, principal, params}) (whose limit a
+ * default, 'optional' for public data sources and files), queryToken? (the token may also come as
+ * ?auth_token=), rateKey?({state, principal, params}) (whose limit a
  * request counts against; undefined or absent: the token's), handler(ctx) }.
  * A handler returns { status?, body?, headers? } (no body: an empty response) or throws HttpError.
  */
@@ -17,6 +18,7 @@ const allRoutes = [
 	...require('./dataSources').routes,
 	...require('./organizations').routes,
 	...require('./ai').routes,
+	...require('./media').routes,
 ];
 
 module.exports = { allRoutes };

@@ -8,6 +8,7 @@ const seeds = [
 	require('./dataSources').seedDataSources,
 	require('./organizations').seedOrganizations,
 	require('./notifications').seedNotifications,
+	require('./media').seedMedia,
 ];
 
 module.exports = { seeds };

@@ -31,8 +31,8 @@ async function startSandboxProcess(port) {
 	const url = `http://127.0.0.1:${port}`;
 	// Ready when this child says it listens: an answer on the port could come from another
 	// process that already holds it (then this child exits with EADDRINUSE).
+	let output = '';
 	const listening = await new Promise((resolve) => {
-		let output = '';
 		const timer = setTimeout(() => resolve(false), 10_000);
 		child.stdout.on('data', (chunk) => {
 			output += chunk;
@@ -49,7 +49,8 @@ async function startSandboxProcess(port) {
 	child.stdout.removeAllListeners('data');
 	if (listening) {
 		child.stdout.resume();
-		return { child, url };
+		const cdnUrl = /CDN-like host\): (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+		return { child, url, cdnUrl };
 	}
 	child.kill('SIGTERM');
 	throw new Error(
@@ -57,13 +58,16 @@ async function startSandboxProcess(port) {
 	);
 }
 
-/** The "Fliplet Sandbox" credential, re-imported on each start so it follows the sandbox port. */
-async function importSandboxCredential(instance, sandboxUrl) {
+/**
+ * The "Fliplet Sandbox" credential, re-imported on each start so it follows the sandbox port (and
+ * its CDN-like host, from which Download Files may fetch public files).
+ */
+async function importSandboxCredential(instance, sandboxUrl, cdnUrl = '') {
 	const file = path.join(instance.userFolder, 'credential.import.json');
 	const credential = {
 		...CREDENTIAL,
 		type: 'flipletApi',
-		data: { accessToken: TOKENS.org, region: 'custom', baseUrl: sandboxUrl },
+		data: { accessToken: TOKENS.org, region: 'custom', baseUrl: sandboxUrl, fileHosts: cdnUrl },
 	};
 	fs.writeFileSync(file, JSON.stringify([credential]));
 	await instance.cli(['import:credentials', `--input=${file}`]);
@@ -100,11 +104,12 @@ async function importExamplesOnce(instance) {
 /**
  * Prepares a user folder (package, credential, examples) and starts `n8n start` in it. Calls
  * `onServer` with the n8n process as soon as it runs (so a caller can stop it on Ctrl+C).
- * @param {{ userFolder: string, port: number, sandboxUrl: string, log: (line: string) => void,
+ * @param {{ userFolder: string, port: number, sandboxUrl: string, cdnUrl?: string,
+ *   log: (line: string) => void,
  *   onServer?: (child: import('child_process').ChildProcess) => void,
  *   extraEnv?: Record<string, string> }} options
  */
-async function startEditor({ userFolder, port, sandboxUrl, log, onServer, extraEnv = {} }) {
+async function startEditor({ userFolder, port, sandboxUrl, cdnUrl, log, onServer, extraEnv = {} }) {
 	fs.mkdirSync(userFolder, { recursive: true });
 	installPackage(userFolder);
 	const instance = createInstance({
@@ -113,7 +118,7 @@ async function startEditor({ userFolder, port, sandboxUrl, log, onServer, extraE
 		extraEnv: { ...ownerSettings(), ...extraEnv },
 	});
 	log('Preparing n8n: credential and example workflows…');
-	await importSandboxCredential(instance, sandboxUrl);
+	await importSandboxCredential(instance, sandboxUrl, cdnUrl);
 	const examples = await importExamplesOnce(instance);
 
 	const logFile = path.join(userFolder, 'n8n.log');

@@ -26,12 +26,16 @@ function workflowFiles() {
 	];
 }
 
-/** The credential fixtures of test/e2e/credentials.json, pointing at a sandbox. */
-function credentialFixtures(sandboxUrl, tokens) {
+/**
+ * The credential fixtures of test/e2e/credentials.json, pointing at a sandbox (and its CDN-like
+ * host of public files, when given).
+ */
+function credentialFixtures(sandboxUrl, tokens, cdnUrl = '') {
 	const template = fs.readFileSync(path.join(E2E_DIR, 'credentials.json'), 'utf8');
 	return JSON.parse(
 		template
 			.replaceAll('{{SANDBOX_URL}}', sandboxUrl)
+			.replaceAll('{{SANDBOX_CDN_URL}}', cdnUrl)
 			.replaceAll('{{ORG_TOKEN}}', tokens.org)
 			.replaceAll('{{APP_TOKEN}}', tokens.app),
 	);
@@ -51,13 +55,14 @@ async function importCredentials(instance, credentials) {
  * records as the node's tag (so each request is matched to the node that sent it, see
  * workflowRun.js). Returns the credentials to import.
  */
-function isolateCredentials(workflows, sandboxUrlOf, tokens) {
+function isolateCredentials(workflows, sandboxUrlOf, tokens, cdnUrlOf = () => '') {
 	const credentials = [];
 	workflows.forEach((entry, workflowIndex) => {
 		entry.workflow.nodes.forEach((node, nodeIndex) => {
 			const fixtures = credentialFixtures(
 				`${sandboxUrlOf(entry)}/__tag/${nodeTag(node.name)}`,
 				tokens,
+				cdnUrlOf(entry),
 			);
 			const suffix = `-w${workflowIndex}n${nodeIndex}`;
 			for (const reference of Object.values(node.credentials ?? {})) {

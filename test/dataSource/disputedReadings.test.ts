@@ -337,6 +337,8 @@ describe('Sandbox: the disputed readings', () => {
 			auditLogLimit: 'studio',
 			hookTemplates: 'entry',
 			oneof: 'text',
+			mediaContents: 'stream',
+			mediaFolderList: 'folderAlone',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

@@ -41,6 +41,8 @@ describe('Entry Insert with files (binary data stored on disk)', () => {
 		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources\/100\/data$/);
 		expect(request.method).toBe('PUT');
 		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+		// Streamed from disk with its exact length announced: every byte announced arrived.
+		expect(Number(request.headers['content-length'])).toBe(request.bytes);
 		expect(request.body.multipart.fields).toEqual({ Name: 'Gus Hale', Age: '52' });
 		expect(request.body.multipart.files).toHaveLength(1);
 		const [file] = request.body.multipart.files;
@@ -49,9 +51,8 @@ describe('Entry Insert with files (binary data stored on disk)', () => {
 
 		const entry = result.json[0] as { data: Record<string, unknown>; deletedAt: unknown };
 		expect(entry.deletedAt).toBeNull();
-		expect(entry.data.Photo).toEqual(
-			expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/media\/files\/\d+/),
-		);
+		// The app's files are public (its preset rule): the URL is on the CDN-like host.
+		expect(String(entry.data.Photo).startsWith(`${sandbox().cdnUrl}/apps/11/`)).toBe(true);
 		expect(entry.data.PhotoMediaFileId).toEqual(expect.any(Number));
 		const served = await fetch(String(entry.data.Photo));
 		expect(served.headers.get('content-type')).toBe('image/png');

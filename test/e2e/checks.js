@@ -661,3 +661,85 @@ checks['vector-store.workflow.json'] = ({ run, requests, state }) => {
 };
 
 module.exports = { checks };
+
+// A form's photo, stored as the form builder stores it (a list column), on the CDN-like host.
+const FORM_PHOTO = Buffer.concat([SAMPLE_PHOTO, Buffer.from(' damaged chair')]);
+let filesSandbox;
+
+checks['files.workflow.json'] = {
+	setup(sandbox) {
+		filesSandbox = sandbox;
+		require('../../sandbox/media/formEntries').addFormEntry(sandbox, {
+			dataSourceId: 100,
+			data: { Name: 'Damaged chair' },
+			files: [{ column: 'Photo', name: 'chair.png', contentType: 'image/png', data: FORM_PHOTO }],
+		});
+	},
+	check: ({ run, state, tokens }) => {
+		assert.equal(run.status, 'success');
+		const sandbox = filesSandbox;
+		// The entry's photo came from the CDN-like host, without the token, into n8n's storage.
+		const [entry] = json(run, 'Read Form Entry');
+		assert.equal(entry.data.Name, 'Damaged chair');
+		assert.deepEqual(
+			entry.fileDownloads.map((line) => [line.column, line.status, line.binaryProperty]),
+			[['Photo', 'downloaded', 'Photo_0']],
+		);
+		assert.ok(entry.data.Photo[0].startsWith(`${sandbox.cdnUrl}/apps/11/`));
+		assert.ok(run.nodes['Read Form Entry'].items[0].binary.Photo_0.id, 'stored by id, on disk');
+		const [photo] = json(run, 'Photo Read');
+		assert.equal(photo.base64, FORM_PHOTO.toString('base64'), 'the photo bytes arrive unchanged');
+		assert.equal(photo.mimeType, 'image/png');
+		assert.equal(photo.storedById, true);
+
+		// The photo into the media library: one multipart upload of those bytes.
+		const upload = onlyRequest(run, 'Upload To Library', 'POST', '/v1/media/files');
+		assert.deepEqual(upload.query, { appId: '11' });
+		const part = onlyFile(upload);
+		assert.equal(part.fileName, 'damaged-chair.png');
+		assert.ok(Buffer.from(part.data).equals(FORM_PHOTO));
+		const [uploaded] = json(run, 'Upload To Library');
+		assert.ok(state.media.get(uploaded.id).data.equals(FORM_PHOTO), 'the library stored the photo');
+
+		// Downloaded back: metadata from the API, bytes from the CDN-like host.
+		const [back] = json(run, 'Downloaded Read');
+		assert.deepEqual(back, {
+			base64: FORM_PHOTO.toString('base64'),
+			fileName: 'damaged-chair.png',
+			mimeType: 'image/png',
+			storedById: true,
+		});
+		assert.equal(sandbox.cdnRequests.length, 2);
+		for (const request of sandbox.cdnRequests) {
+			assert.equal(request.headers['auth-token'], undefined, 'no token on the CDN');
+			assert.ok(
+				!JSON.stringify(request).includes(tokens.app) &&
+					!JSON.stringify(request).includes(tokens.org),
+			);
+		}
+	},
+};
+
+checks['form-photo-email.json'] = {
+	setup(sandbox) {
+		require('../../sandbox/media/formEntries').addFormEntry(sandbox, {
+			dataSourceId: 100,
+			data: { Name: 'Ivy Park', Email: 'ivy@example.com' },
+			files: [{ column: 'Photo', name: 'leak.png', contentType: 'image/png', data: FORM_PHOTO }],
+		});
+	},
+	check: ({ run, state }) => {
+		// The five staff entries have no photo: only the form's entry is emailed, with its photo.
+		assert.equal(state.sent.emails.length, 1);
+		const [email] = state.sent.emails;
+		assert.deepEqual(email.to, [{ email: 'facilities@example.com', type: 'to' }]);
+		assert.equal(email.subject, 'New photo from Ivy Park');
+		assert.equal(email.attachments.length, 1);
+		assert.equal(
+			Buffer.from(email.attachments[0].content, 'base64').toString('base64'),
+			FORM_PHOTO.toString('base64'),
+		);
+		assert.match(email.attachments[0].type, /^image\/png/);
+		assertExecutionsSucceeded(run);
+	},
+};

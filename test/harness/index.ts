@@ -6,6 +6,7 @@ export {
 	sandboxCredential,
 	apiRequests,
 	TOKENS,
+	type CdnRequest,
 	type Sandbox,
 	type SandboxFault,
 	type SandboxRequest,

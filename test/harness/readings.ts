@@ -28,6 +28,10 @@ export interface SandboxReadings {
 	hookTemplates: 'entry' | 'columns';
 	/** `text`: `oneof` compares trimmed text in any case; `typed`: a text with texts, a number with numbers. */
 	oneof: 'text' | 'typed';
+	/** `stream`: the contents route answers a file's bytes; `redirect`: a public file goes to its CDN address. */
+	mediaContents: 'stream' | 'redirect';
+	/** `folderAlone`: a folder lists by its id; `withOrganization`: its organization must come too. */
+	mediaFolderList: 'folderAlone' | 'withOrganization';
 }
 
 /** The readings a reset brings back: the first choice of each. */
@@ -87,6 +91,7 @@ export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates'
 	{ hookTemplates: 'entry' },
 	{ hookTemplates: 'columns' },
 ];
+
 /** Both readings of `oneof` (Sync's targeted read and its duplicate check rely on it). */
 export const ONEOF_READINGS: Array<Pick<SandboxReadings, 'oneof'>> = [
 	{ oneof: 'text' },

@@ -25,8 +25,23 @@ export interface SandboxRequest {
 	closed: Promise<void>;
 }
 
+/** A request the sandbox's CDN-like host received (sandbox/media/cdn.js). */
+export interface CdnRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+	status: number;
+	at: number;
+}
+
 export interface Sandbox {
 	url: string;
+	/** The CDN-like host of public files: another origin than `url`. */
+	cdnUrl: string;
+	/** What the CDN-like host received (cleared by reset). */
+	cdnRequests: CdnRequest[];
+	urls(): { api: string; cdn: string };
 	state: any;
 	requests: SandboxRequest[];
 	faults: any[];
@@ -49,7 +64,7 @@ export interface Sandbox {
 		method?: string;
 		path?: string;
 	}): void;
-	start(port?: number, host?: string): Promise<string>;
+	start(port?: number, host?: string, cdnPort?: number): Promise<string>;
 	stop(): Promise<void>;
 }
 
@@ -131,7 +146,14 @@ export function sandboxCredential(
 	sandbox: Sandbox,
 	token: string = TOKENS.app,
 ): Record<string, ICredentialDataDecryptedObject> {
-	return { flipletApi: { accessToken: token, region: 'custom', baseUrl: sandbox.url } };
+	return {
+		flipletApi: {
+			accessToken: token,
+			region: 'custom',
+			baseUrl: sandbox.url,
+			fileHosts: sandbox.cdnUrl,
+		},
+	};
 }
 
 /** The API requests the sandbox received (control calls excluded), optionally only one path. */

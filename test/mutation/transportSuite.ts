@@ -16,6 +16,9 @@ loadInOrder(
 		'chatModel/aiPacing.test.ts',
 		'reliability/writeFaults.test.ts',
 		'reliability/rateLimitStorm.test.ts',
+		'files/fileHosts.test.ts',
+		'files/downloadGet.test.ts',
+		'files/sizeLimitStreamed.test.ts',
 	],
 	{
 		first: [

@@ -24,6 +24,43 @@ const STAFF_VERSION = '1000';
 const RECIPIENT = '3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b';
 const WAV = Buffer.concat([Buffer.from('RIFF0000WAVEfmt '), Buffer.alloc(64)]).toString('base64');
 
+const photoItem = (): TestItem => ({
+	json: {},
+	binary: { data: { data: 'aGk=', fileName: 'photo.png', mimeType: 'image/png' } },
+});
+
+/**
+ * A media folder of app 11 with a file in it, made by the organization token: ids 1001 and 1002
+ * in a fresh sandbox (the fixture hands out ids from 1001 on).
+ */
+const MEDIA_FOLDER = '1001';
+const MEDIA_FILE = '1002';
+async function mediaFolderWithFile(sandbox: Sandbox) {
+	const folder = await callSandbox(
+		sandbox,
+		'POST',
+		'/v1/media/folders',
+		{ name: 'Case', appId: 11 },
+		TOKENS.org,
+	);
+	const form = new FormData();
+	form.append('files[0]', new Blob([Buffer.from('hi')], { type: 'image/png' }), 'hi.png');
+	const file = await callSandbox(
+		sandbox,
+		'POST',
+		`/v1/media/files?folderId=${folder.body.id}`,
+		form,
+		TOKENS.org,
+	);
+	expect([String(folder.body.id), String(file.body.files[0].id)]).toEqual([
+		MEDIA_FOLDER,
+		MEDIA_FILE,
+	]);
+}
+
+/** Every location field of a media operation holds something valid (the folder of mediaFolderWithFile). */
+const MEDIA_LOCATION = { location: 'app', app: APP, organization: ORG, folderId: MEDIA_FOLDER };
+
 const row = (index: number): TestItem => ({
 	json: { Email: `row${index}@example.com`, Name: `Row ${index}` },
 });
@@ -160,10 +197,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			columns: { mappingMode: 'defineBelow', value: { Name: 'Inserted' } },
 			files: { file: [{ column: 'Photo', binaryPropertyName: 'data' }] },
 		},
-		item: () => ({
-			json: {},
-			binary: { data: { data: 'aGk=', fileName: 'photo.png', mimeType: 'image/png' } },
-		}),
+		item: photoItem,
 	},
 	'entry.sync': {
 		parameters: {
@@ -178,7 +212,53 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 			dataSource: STAFF,
 			entryId: '200',
 			columns: { mappingMode: 'defineBelow', value: { Name: 'Updated' } },
+			files: { file: [{ column: 'Photo', binaryPropertyName: 'data' }] },
 		},
+		item: photoItem,
+	},
+	'mediaFile.delete': {
+		parameters: { fileId: MEDIA_FILE },
+		token: 'org',
+		setup: mediaFolderWithFile,
+	},
+	'mediaFile.download': {
+		parameters: {
+			fileId: MEDIA_FILE,
+			binaryPropertyName: 'data',
+			options: { size: 'small', format: 'jpg', quality: 80 },
+		},
+		token: 'org',
+		setup: mediaFolderWithFile,
+	},
+	'mediaFile.getMany': {
+		parameters: { ...MEDIA_LOCATION, returnAll: true },
+		token: 'org',
+		setup: mediaFolderWithFile,
+	},
+	'mediaFile.upload': {
+		parameters: {
+			...MEDIA_LOCATION,
+			binaryPropertyName: 'data',
+			options: { fileName: 'photo.png' },
+		},
+		token: 'org',
+		item: photoItem,
+		setup: mediaFolderWithFile,
+	},
+	'mediaFolder.create': {
+		parameters: { ...MEDIA_LOCATION, name: 'New' },
+		token: 'org',
+		setup: mediaFolderWithFile,
+	},
+	'mediaFolder.delete': {
+		parameters: { folderId: MEDIA_FOLDER },
+		token: 'org',
+		setup: mediaFolderWithFile,
+	},
+	'mediaFolder.getMany': {
+		parameters: { ...MEDIA_LOCATION, returnAll: true },
+		token: 'org',
+		setup: mediaFolderWithFile,
 	},
 	'notification.create': { parameters: notification },
 	'notification.createBatch': { parameters: notification },

@@ -5,6 +5,8 @@ import * as dataSource from './dataSource';
 import * as dataSourceVersion from './dataSourceVersion';
 import * as email from './email';
 import * as entry from './entry';
+import * as mediaFile from './mediaFile';
+import * as mediaFolder from './mediaFolder';
 import * as notification from './notification';
 import * as organization from './organization';
 import * as organizationToken from './organizationToken';
@@ -21,6 +23,8 @@ export const resources: Record<string, ResourceModule> = {
 	dataSourceVersion,
 	email,
 	entry,
+	mediaFile,
+	mediaFolder,
 	notification,
 	sms,
 	organization,
@@ -37,6 +41,8 @@ export const resourceOptions = [
 	{ name: 'Data Source Version', value: 'dataSourceVersion' },
 	{ name: 'Email', value: 'email' },
 	{ name: 'Entry', value: 'entry' },
+	{ name: 'Media File', value: 'mediaFile' },
+	{ name: 'Media Folder', value: 'mediaFolder' },
 	{ name: 'Notification', value: 'notification' },
 	{ name: 'Organization', value: 'organization' },
 	{ name: 'Organization Token', value: 'organizationToken' },

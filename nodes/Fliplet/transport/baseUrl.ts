@@ -10,6 +10,8 @@ export interface FlipletCredentialData {
 	accessToken?: string;
 	region?: FlipletRegion;
 	baseUrl?: string;
+	/** With a custom base URL: the origins files may be downloaded from without the token. */
+	fileHosts?: string;
 	/** Seconds before a data request is abandoned (the field kept its first name). */
 	timeout?: number;
 	/** Seconds before an email or SMS request is abandoned. */

@@ -87,6 +87,14 @@ function describe(failure: ApiFailure): { message: string; description: string }
 	}
 
 	const message = `${apiMessage ?? `The Fliplet API answered ${status}`}${tries}`;
+	// A file whose access rules do not let this token read it (docs/File-security.md).
+	if (status === 401 && bodyField(body, 'error') === 'file.access') {
+		return {
+			message,
+			description:
+				"The access rules of the file (or of its folder, or of the app's media) do not let this token do this: a private or encrypted file needs a rule that lets it read, an upload one that lets it create. In Fliplet Studio open the file or folder in the File Manager, then Security, and grant this token what it needs (or make the file public); an organization token of the file's organization passes every rule.",
+		};
+	}
 	if (status === 401) {
 		return {
 			message: 'The token is not valid or was revoked',

@@ -20,3 +20,13 @@ export { JsonBody, jsonBodyOf } from './jsonBody';
 export { isUnsendablePathSegment, UnsendablePathSegmentError } from './pathSegments';
 export { buildMultipartBody, type MultipartFile, type MultipartField } from './multipart';
 export { resolveBaseUrl, regionFromToken, isSafeBaseUrl, REGION_HOSTS } from './baseUrl';
+export { streamedMultipart, type StreamedFile, type StreamedMultipart } from './multipartStream';
+export type { ReadableBytes } from './streams';
+export {
+	downloadBinary,
+	FileNotFetchedError,
+	FileTooLargeError,
+	type DownloadContext,
+	type FileDownloadRequest,
+} from './download';
+export { fileHostsOf, locateFile, REGION_FILE_HOSTS, type FileHosts } from './fileHosts';

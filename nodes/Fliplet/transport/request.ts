@@ -17,7 +17,9 @@ import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
 import { toNodeApiError } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
+import type { StreamedMultipart } from './multipartStream';
 import { rateWindowFor } from './pacing';
+import type { ReadableBytes } from './streams';
 import { pathSegment } from './pathSegments';
 import { timeoutField, timeoutFor, timeoutKind } from './timeouts';
 import { findUnsafeKey } from './unsafeKeys';
@@ -41,7 +43,8 @@ export interface FlipletRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[] | JsonBody;
-	multipart?: MultipartBody;
+	/** A multipart body: built in memory, or streamed (a fresh one each attempt, see streamedMultipart). */
+	multipart?: MultipartBody | StreamedMultipart;
 	/**
 	 * Whether sending the request twice has the same effect as sending it once. GET is always
 	 * idempotent; any other method is only retried after a fault when the caller says so.
@@ -69,11 +72,19 @@ export function apiPath(...segments: Array<string | number>): string {
 	return '/v1/' + segments.map(pathSegment).join('/');
 }
 
+/** A streamed body (a large file) gets this much longer to be sent: the slowest link allowed for. */
+const UPLOAD_FLOOR_BYTES_PER_SECOND = 100_000;
+
+/** The time a body of `bytes` takes at the slowest upload speed allowed for. */
+export function uploadAllowanceMs(bytes: number): number {
+	return Math.ceil((bytes / UPLOAD_FLOOR_BYTES_PER_SECOND) * 1000);
+}
+
 function timeoutMs(request: FlipletRequest, credentials: FlipletCredentialData): number {
 	return request.timeout ?? timeoutFor(timeoutKind(request.path), credentials);
 }
 
-function parseJsonBody(body: unknown): unknown {
+export function parseJsonBody(body: unknown): unknown {
 	if (typeof body !== 'string') return body;
 	if (body === '') return undefined;
 	try {
@@ -124,7 +135,8 @@ export async function flipletApiRequest<T = IDataObject>(
 		);
 	}
 	const idempotent = request.method === 'GET' || request.idempotent === true;
-	const deadlineMs = timeoutMs(request, credentials);
+	const streamed = request.multipart && 'open' in request.multipart ? request.multipart : undefined;
+	const deadlineMs = timeoutMs(request, credentials) + uploadAllowanceMs(streamed?.length ?? 0);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: resolved.url,
@@ -143,8 +155,9 @@ export async function flipletApiRequest<T = IDataObject>(
 	};
 	if (request.binaryResponse) options.encoding = 'arraybuffer';
 	if (request.multipart) {
-		options.body = request.multipart.body;
 		options.headers!['Content-Type'] = request.multipart.contentType;
+		if (streamed) options.headers!['Content-Length'] = String(streamed.length);
+		else options.body = (request.multipart as MultipartBody).body;
 	} else if (json !== undefined) {
 		options.body = json.bytes;
 		options.headers!['Content-Type'] = 'application/json';
@@ -156,12 +169,19 @@ export async function flipletApiRequest<T = IDataObject>(
 		method: request.method,
 		options,
 		idempotent,
-		send: async (attempt) =>
-			(await this.helpers.httpRequestWithAuthentication.call(
-				attempt.abortSignal ? withCancelSignal(this, attempt.abortSignal as AbortSignal) : this,
-				CREDENTIAL_NAME,
-				attempt,
-			)) as RawResponse,
+		send: async (attempt) => {
+			// A streamed body is read by the attempt that sends it: each attempt gets its own.
+			if (streamed) attempt.body = await streamed.open();
+			try {
+				return (await this.helpers.httpRequestWithAuthentication.call(
+					attempt.abortSignal ? withCancelSignal(this, attempt.abortSignal as AbortSignal) : this,
+					CREDENTIAL_NAME,
+					attempt,
+				)) as RawResponse;
+			} finally {
+				if (streamed && !Buffer.isBuffer(attempt.body)) (attempt.body as ReadableBytes).destroy();
+			}
+		},
 		deadlineMs,
 		timeoutField: request.timeout === undefined ? timeoutField(request.path) : undefined,
 		window: rateWindowFor(origin, credentials, request.path),

@@ -33,6 +33,43 @@ export const entryColumnsField: INodeProperties = {
 	},
 };
 
+/** Binary files of the input item uploaded with an Insert or onto an entry with an Update. */
+export function entryFilesField(description: string): INodeProperties {
+	return {
+		displayName: 'Files',
+		name: 'files',
+		type: 'fixedCollection',
+		placeholder: 'Add File',
+		default: {},
+		typeOptions: { multipleValues: true },
+		description,
+		options: [
+			{
+				displayName: 'File',
+				name: 'file',
+				values: [
+					{
+						displayName: 'Column',
+						name: 'column',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Photo',
+						description: 'The column that will hold the URL of the uploaded file',
+					},
+					{
+						displayName: 'Input Binary Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: 'data',
+						placeholder: 'e.g. data',
+						hint: 'The name of the input binary field containing the file to upload',
+					},
+				],
+			},
+		],
+	};
+}
+
 /** How entries are output: the API's entry shape (default) or the columns alone. */
 export const entryOutputField: INodeProperties = {
 	displayName: 'Output',

@@ -27,8 +27,10 @@ import {
 	getDataSourceTarget,
 	type DataSourceTarget,
 } from '../../helpers/dataSourceTarget';
+import { downloadFilesSettings, entryWithFiles } from '../../helpers/fileDownloads';
 import { maxResults } from '../../helpers/limits';
-import { mapItems } from '../../helpers/mapItems';
+import { mapItemsToExecutionData } from '../../helpers/mapItems';
+import { asNodeError } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import {
 	collectPages,
@@ -39,6 +41,7 @@ import {
 } from '../../transport';
 import { returnAllOrLimit } from '../common.descriptions';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { downloadFilesFields } from '../files.descriptions';
 import { checkJoins } from '../../helpers/joinCheck';
 import { entryOutputField } from './entry.descriptions';
 import { filterRowsField, sortField, whereJsonField } from './query.descriptions';
@@ -109,6 +112,7 @@ const properties: INodeProperties[] = [
 	sortField,
 	...returnAllOrLimit().map(withoutAggregate),
 	withoutAggregate(entryOutputField),
+	...downloadFilesFields.map(withoutAggregate),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -341,34 +345,61 @@ async function readAll(
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	return await mapItems.call(this, items, async (itemIndex) => {
+	return await mapItemsToExecutionData.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
 		const read = queryBody.call(this, itemIndex);
 		const { body } = read;
 		const raw = this.getNodeParameter('options.output', itemIndex, 'entries') === 'raw';
+		const files = body.aggregate
+			? undefined
+			: downloadFilesSettings((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+		if (files && raw) {
+			throw new NodeOperationError(this.getNode(), 'Download Files needs one item per entry', {
+				itemIndex,
+				description:
+					'Set Options → Response to "One Item per Entry" (each entry\'s files become binary properties of its item), or turn Download Files off.',
+			});
+		}
+		const asItems = (json: IDataObject | IDataObject[]) =>
+			(Array.isArray(json) ? json : [json]).map((one) => ({ json: one }));
 
 		if (body.aggregate) {
 			const response = await query.call(this, target, body, itemIndex);
-			return raw ? response : listFrom(this.getNode(), response, 'entries', itemIndex);
+			return asItems(raw ? response : listFrom(this.getNode(), response, 'entries', itemIndex));
 		}
 
 		const max = maxResults.call(this, itemIndex);
 		const pageSize = this.getNodeParameter('options.pageSize', itemIndex, 1000) as number;
 		const output = this.getNodeParameter('entryOutput', itemIndex, 'entry') as EntryOutput;
-		if (body.distinct) {
-			const rows = await readDistinct.call(this, target, read, max, pageSize, itemIndex);
-			if (raw) return { entries: rows };
-			return rows.map((row) => entryAs(row, output));
+		const rows = body.distinct
+			? await readDistinct.call(this, target, read, max, pageSize, itemIndex)
+			: undefined;
+		if (rows && raw) return asItems({ entries: rows });
+		const { pagination, entries } = rows
+			? { pagination: undefined, entries: rows }
+			: await readAll.call(this, target, read, max, pageSize, itemIndex);
+		if (raw) return asItems(pagination === undefined ? { entries } : { entries, pagination });
+		if (!files) return entries.map((entry) => ({ json: entryAs(entry, output) }));
+		const withFiles: INodeExecutionData[] = [];
+		for (const entry of entries) {
+			const json = entryAs(entry, output);
+			try {
+				withFiles.push(
+					await entryWithFiles(this, entry, json, files, { itemIndex, failures: 'throw' }),
+				);
+			} catch (error) {
+				const failure = asNodeError(this.getNode(), error, itemIndex);
+				if (!this.continueOnFail()) throw failure;
+				// Continue On Fail: this entry's item says what failed; the other entries go on.
+				withFiles.push({
+					json: {
+						error: failure.message,
+						...(failure.description ? { description: failure.description } : {}),
+						entry: json,
+					},
+				});
+			}
 		}
-		const { pagination, entries } = await readAll.call(
-			this,
-			target,
-			read,
-			max,
-			pageSize,
-			itemIndex,
-		);
-		if (raw) return pagination === undefined ? { entries } : { entries, pagination };
-		return entries.map((entry) => entryAs(entry, output));
+		return withFiles;
 	});
 }

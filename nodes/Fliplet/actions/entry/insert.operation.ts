@@ -7,51 +7,20 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getEntryData, requireColumns, requireStorable } from '../../helpers/dataSourceEntry';
-import { entryFileParts } from '../../helpers/dataSourceFiles';
+import { entryFileParts, textParts } from '../../helpers/dataSourceFiles';
 import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
-import { buildMultipartBody, flipletApiRequest } from '../../transport';
+import { flipletApiRequest, streamedMultipart } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
-import { entryColumnsField } from './entry.descriptions';
+import { entryColumnsField, entryFilesField } from './entry.descriptions';
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
 	entryColumnsField,
-	{
-		displayName: 'Files',
-		name: 'files',
-		type: 'fixedCollection',
-		placeholder: 'Add File',
-		default: {},
-		typeOptions: { multipleValues: true },
-		description:
-			"Binary files of the input item to upload with the entry. The column gets the file's URL, and a sibling column named after it plus MediaFileId (e.g. PhotoMediaFileId) its media file ID.",
-		options: [
-			{
-				displayName: 'File',
-				name: 'file',
-				values: [
-					{
-						displayName: 'Column',
-						name: 'column',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. Photo',
-						description: 'The column that will hold the URL of the uploaded file',
-					},
-					{
-						displayName: 'Input Binary Field',
-						name: 'binaryPropertyName',
-						type: 'string',
-						default: 'data',
-						placeholder: 'e.g. data',
-						hint: 'The name of the input binary field containing the file to upload',
-					},
-				],
-			},
-		],
-	},
+	entryFilesField(
+		"Binary files of the input item to upload with the entry. The column gets the file's URL, and a sibling column named after it plus MediaFileId (e.g. PhotoMediaFileId) its media file ID.",
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -75,7 +44,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const body = files.length
 			? await flipletApiRequest.call(this, {
 					...request,
-					multipart: buildMultipartBody(textParts(data), files),
+					multipart: streamedMultipart(textParts(data), files),
 				})
 			: await flipletApiRequest.call(this, { ...request, body: data });
 		return insertedEntry.call(this, body, itemIndex);
@@ -95,12 +64,4 @@ function insertedEntry(this: IExecuteFunctions, body: unknown, itemIndex: number
 		description:
 			'Fliplet accepted the insert but answered in a shape this node does not know, so the entry was most likely written. Check the data source before running this item again (a second run adds a second copy), and please report the response.',
 	});
-}
-
-/** Multipart text parts: strings as they are, other values as JSON. */
-function textParts(data: IDataObject) {
-	return Object.entries(data).map(([name, value]) => ({
-		name,
-		value: typeof value === 'string' ? value : JSON.stringify(value),
-	}));
 }

@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	entryFrom,
@@ -13,6 +13,7 @@ import {
 	requireColumns,
 	requireStorable,
 } from '../../helpers/dataSourceEntry';
+import { entryFileParts, textParts } from '../../helpers/dataSourceFiles';
 import {
 	dataSourcePath,
 	getDataSourceTarget,
@@ -20,9 +21,9 @@ import {
 } from '../../helpers/dataSourceTarget';
 import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
-import { flipletApiRequest } from '../../transport';
+import { flipletApiRequest, streamedMultipart, type StreamedFile } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
-import { entryColumnsField, entryIdField } from './entry.descriptions';
+import { entryColumnsField, entryFilesField, entryIdField } from './entry.descriptions';
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
@@ -48,6 +49,9 @@ const properties: INodeProperties[] = [
 		],
 	},
 	entryColumnsField,
+	entryFilesField(
+		"Binary files of the input item to upload onto the entry, as Fliplet's apps do: the column gets the new file's URL (replacing what it held, a list of files too) and a sibling column named after it plus MediaFileId its media file ID. Files travel only with Merge Columns and Run Update Hooks on (the single-entry update).",
+	),
 	{
 		displayName: 'Run Update Hooks',
 		name: 'runHooks',
@@ -78,26 +82,41 @@ async function readEntry(
 	return entryFrom.call(this, body, itemIndex);
 }
 
+/** The platform reads a multipart part of this name as the files' settings, not as a column. */
+const FILE_SCHEMA = '_flSchema';
+
 /**
  * The single-entry update (`PUT …/data/:entryId`), which Fliplet's apps and widgets send: it
  * merges the columns into the entry and runs the data source's update hooks and beforeSave
- * operations. Not retried once it may have reached Fliplet: a second one would run the hooks
- * again. The answer is the entry; an answer without one is read back.
+ * operations. With files it is multipart, as the platform's JS API sends an update with FormData,
+ * with `_flSchema` asking that each file column be replaced (`append: false`), not added to the
+ * list a form may have stored there. Not retried once it may have reached Fliplet: a second one
+ * would run the hooks again. The answer is the entry; an answer without one is read back.
  */
 async function updateWithHooks(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	entryId: number,
 	data: IDataObject,
+	files: StreamedFile[],
 	itemIndex: number,
 ) {
-	const answer = await flipletApiRequest.call(this, {
-		method: 'PUT',
+	const request = {
+		method: 'PUT' as const,
 		path: dataSourcePath(target, 'data', entryId),
 		qs: target.qs,
-		body: data,
 		itemIndex,
-	});
+	};
+	const schema = Object.fromEntries(files.map((file) => [file.name, { append: false }]));
+	const answer = files.length
+		? await flipletApiRequest.call(this, {
+				...request,
+				multipart: streamedMultipart(
+					[...textParts(data), { name: FILE_SCHEMA, value: JSON.stringify(schema) }],
+					files,
+				),
+			})
+		: await flipletApiRequest.call(this, { ...request, body: data });
 	const entry = objectFrom(answer, 'entry');
 	return entry.id !== undefined ? entry : await readEntry.call(this, target, entryId, itemIndex);
 }
@@ -140,12 +159,47 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const target = getDataSourceTarget.call(this, itemIndex);
 		const entryId = getEntryId.call(this, itemIndex);
 		const data = getEntryData.call(this, items, itemIndex);
-		requireColumns.call(this, data, itemIndex);
+		const files = await entryFileParts.call(this, itemIndex);
+		requireColumns.call(this, data, itemIndex, files.length > 0);
 		requireStorable.call(this, data, itemIndex);
 		const merge = this.getNodeParameter('updateMode', itemIndex, 'merge') === 'merge';
 		const runHooks = this.getNodeParameter('runHooks', itemIndex, true) === true;
+		if (files.length) requireFileUpdate.call(this, data, merge && runHooks, itemIndex);
 		if (merge && runHooks)
-			return await updateWithHooks.call(this, target, entryId, data, itemIndex);
+			return await updateWithHooks.call(this, target, entryId, data, files, itemIndex);
 		return await commitEntry.call(this, target, entryId, data, { merge, runHooks }, itemIndex);
 	});
+}
+
+/**
+ * Files travel only with the single-entry update: a commit (Replace Entry, or Run Update Hooks
+ * off) is JSON and carries none. Refused before anything is sent, as is a column named _flSchema.
+ */
+function requireFileUpdate(
+	this: IExecuteFunctions,
+	data: IDataObject,
+	singleEntryUpdate: boolean,
+	itemIndex: number,
+) {
+	if (!singleEntryUpdate) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Files can only be uploaded with Merge Columns and Run Update Hooks on',
+			{
+				itemIndex,
+				description:
+					'Fliplet takes files only on the single-entry update (the one its apps send, which runs the update hooks); Replace Entry and updates without hooks are commits, which carry no files. Turn Run Update Hooks on and choose Merge Columns, or upload the file with Media File → Upload and write its URL into the column. Nothing was sent for this item.',
+			},
+		);
+	}
+	if (Object.prototype.hasOwnProperty.call(data, FILE_SCHEMA)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`A column named ${FILE_SCHEMA} cannot be written with files`,
+			{
+				itemIndex,
+				description: `Fliplet reads a part named ${FILE_SCHEMA} as the settings of the uploaded files. Rename that column, or write it in an update without files. Nothing was sent for this item.`,
+			},
+		);
+	}
 }
