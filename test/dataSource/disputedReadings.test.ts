@@ -223,6 +223,41 @@ describe('Entry → Get Many: when both forms fail', () => {
 	});
 });
 
+describe("A 400 for another reason under SPEC's reading of attributes", () => {
+	// The platform reads `data.Name` (the default reading) and refuses the first query for a reason
+	// of its own; asked again with bare names it answers entries with nothing picked.
+	const refuseFirstQuery = () =>
+		sandbox().injectFault({
+			mode: 'status-before',
+			status: 400,
+			body: { message: 'Invalid query for this data source' },
+			count: 1,
+			path: '/data/query$',
+		});
+
+	it('Entry → Get Many shows that 400, not an answer without entries', async () => {
+		refuseFirstQuery();
+		const result = await getMany({ options: { attributes: 'Name' } });
+		expect(result.error?.message).toMatch(/Invalid query for this data source/);
+		expect(queries().map((query) => query.body.attributes)).toEqual([
+			['id', 'data.Name'],
+			['Name'],
+		]);
+	});
+
+	it('Entry → Sync stops on that 400 before any commit', async () => {
+		const id = await dataSourceWith(
+			sandbox(),
+			Array.from({ length: 30 }, (_, n) => ({ Email: `p${n}@example.com`, N: n })),
+		);
+		refuseFirstQuery();
+		const rows = Array.from({ length: 30 }, (_, n) => ({ Email: `p${n}@example.com`, N: n + 1 }));
+		const result = await runSync(sandbox(), id, rows, { syncMode: 'mirror' });
+		expect(result.error?.message).toMatch(/Invalid query for this data source/);
+		expect(apiRequests(sandbox(), /\/commit$/)).toEqual([]);
+	});
+});
+
 describe.each(DELETE_READINGS)(
 	'Entry → Delete Many with a delete answered as $deleteAnswer',
 	(reading) => {

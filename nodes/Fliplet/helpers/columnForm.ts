@@ -76,7 +76,10 @@ const refusesNames = (error: unknown) => httpStatusOf(error) === '400';
  * entries but none carries any named column, or when SPEC's form is refused (a 400): the form
  * whose answer carries them is kept for the rest of the execution (`run` is the execution's
  * context, e.g. `this`). A 400 to the other form means the platform reads SPEC's: the first answer
- * is used and that form kept. When neither answer carries the columns, they are empty on those
+ * is used and that form kept. When SPEC's form was refused and the bare names answer entries
+ * with neither their own fields nor a named column (as SPEC's reading answers names it does not
+ * know), the refusal was about something else: it is the error. When
+ * neither answer carries the columns, they are empty on those
  * entries in either reading: the first answer is used and the next page asks again. Pages asked at
  * the same time do not wait for each other (a read's first pages travel together): in the bare
  * reading each of them may be asked twice, once.
@@ -102,7 +105,13 @@ export async function selectNaming<T>(
 			// Refused in both forms: the query is wrong for another reason, said in SPEC's form.
 			throw asNodeError(run.getNode(), refusesNames(other) ? error : other);
 		});
-		learnedByRun.set(run, 'bare');
+		const answered = entriesOf(second);
+		// In the bare reading an entry keeps its own fields (a distinct row its columns); entries with
+		// neither mean the platform reads SPEC's form and the 400 was about something else: that is
+		// the error.
+		const picked = (entry: IDataObject) => entry.id !== undefined || carriesAny(entry, telling);
+		if (!answered.every(picked)) throw asNodeError(run.getNode(), error);
+		if (answered.length) learnedByRun.set(run, 'bare');
 		return second;
 	}
 	const entries = entriesOf(first);
