@@ -1,6 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { forgetKeyColumns } from '../../nodes/Fliplet/actions/entry/sync/keyColumnMemory';
 import { forgetRateWindows } from '../../nodes/Fliplet/transport/pacing';
 import { removeSandboxListeners } from './sandboxEvents';
 
@@ -108,8 +109,8 @@ export function createSandbox(options: { rateLimits?: boolean; region?: string }
 
 /**
  * Puts the sandbox back to its fixture (keeping whether its limits are on), and forgets the node's
- * rate windows: they are shared by the whole process, so a server that forgot its counts meets a
- * client that forgot its own. Tests that run many scenarios in one test (fault schedules) call it
+ * rate windows and the data sources Sync saw holding its key columns: they are shared by the whole
+ * process, so a server that forgot its counts and its data sources meets a client that forgot them. Tests that run many scenarios in one test (fault schedules) call it
  * between scenarios.
  */
 export function resetSandbox(sandbox: Sandbox): void {
@@ -117,6 +118,7 @@ export function resetSandbox(sandbox: Sandbox): void {
 	sandbox.reset();
 	sandbox.rateLimiter.enabled = enabled;
 	forgetRateWindows();
+	forgetKeyColumns();
 }
 
 /**

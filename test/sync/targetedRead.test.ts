@@ -53,6 +53,32 @@ describe(`Entry → Sync into ${ENTRIES.toLocaleString('en')} entries reads only
 		expectStored(id, new Map(), [row]);
 	});
 
+	it('1 new row once a run of this n8n process saw the key column: 3 requests (its key, the insert, the check)', async () => {
+		const id = await seededDataSource(sandbox(), ENTRIES, person);
+		// The run before (e.g. the web hook's previous form submission) updated an entry.
+		const before = { ...person(5), N: -5 };
+		expect((await runSync(sandbox(), id, [before])).json[0]).toMatchObject({ updated: 1 });
+		sandbox().requests.length = 0;
+
+		const row = person(ENTRIES);
+		const result = await runSync(sandbox(), id, [row]);
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 1, requests: 3 });
+		expect(apiRequests(sandbox())).toHaveLength(3);
+		expect(queriesOf(sandbox()).map((query) => query.body.limit)).not.toContain(1);
+		expectStored(id, new Map([[5, before]]), [row]);
+	});
+
+	it('a misspelt key column is still refused after the key column was seen (the memory is per column)', async () => {
+		const id = await seededDataSource(sandbox(), ENTRIES, person);
+		await runSync(sandbox(), id, [{ ...person(5), N: -5 }]);
+		const result = await runSync(sandbox(), id, [{ email: 'new@x.io', N: 1 }], {
+			keyColumns: 'email',
+		});
+		expect(result.error?.message).toMatch(/key column "email"/);
+		expect(storedData(sandbox(), id)).toHaveLength(ENTRIES);
+	});
+
 	it('10 changed rows: 2 requests', async () => {
 		const id = await seededDataSource(sandbox(), ENTRIES, person);
 		const rows = Array.from({ length: 10 }, (_, n) => ({ ...person(n * 9_999), N: -n - 1 }));
@@ -64,7 +90,7 @@ describe(`Entry → Sync into ${ENTRIES.toLocaleString('en')} entries reads only
 		expectStored(id, new Map(rows.map((row, n) => [n * 9_999, row])), []);
 	});
 
-	it('10 new rows: 4 requests', async () => {
+	it('10 new rows: 4 requests in the first run, 3 once a run saw the key column', async () => {
 		const id = await seededDataSource(sandbox(), ENTRIES, person);
 		const rows = Array.from({ length: 10 }, (_, n) => person(ENTRIES + n));
 		const result = await runSync(sandbox(), id, rows);
@@ -73,6 +99,11 @@ describe(`Entry → Sync into ${ENTRIES.toLocaleString('en')} entries reads only
 		expect(result.json[0]).toMatchObject({ inserted: 10, requests: 4 });
 		expect(apiRequests(sandbox())).toHaveLength(4);
 		expectStored(id, new Map(), rows);
+
+		const more = Array.from({ length: 10 }, (_, n) => person(ENTRIES + 10 + n));
+		const next = await runSync(sandbox(), id, more);
+		expect(next.json[0]).toMatchObject({ inserted: 10, requests: 3 });
+		expectStored(id, new Map(), [...rows, ...more]);
 	});
 
 	it('1,000 rows, half of them new: at most 6 requests', async () => {

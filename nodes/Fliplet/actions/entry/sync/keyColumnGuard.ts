@@ -10,6 +10,8 @@ export interface KeyColumnGuard {
 	refuseKeylessRead(this: IExecuteFunctions): void;
 	/** How many entries the read handed on so far. */
 	entriesRead(): number;
+	/** Whether an entry read so far carried a key column. */
+	sawKeyColumns(): boolean;
 }
 
 const carries = (data: IDataObject, columns: string[]) =>
@@ -32,6 +34,7 @@ export function guardKeyColumns(keyColumns: string[], visit: EntryVisit): KeyCol
 			visit(id, data);
 		},
 		entriesRead: () => read,
+		sawKeyColumns: () => keyed,
 		refuseKeylessRead() {
 			if (!read || keyed) return;
 			throw keylessReadError(this.getNode(), keyColumns, read);

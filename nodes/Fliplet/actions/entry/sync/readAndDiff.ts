@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { columnsFor } from './attributes';
 import { keyRowsPausing, startDiff, type InputRows, type KeyedRows, type SyncPlan } from './diff';
-import { guardKeyColumns } from './keyColumnGuard';
+import { guardKeyColumns, type KeyColumnGuard } from './keyColumnGuard';
+import { keyColumnsSeenLately, rememberKeyColumns } from './keyColumnMemory';
 import { probeKeyColumns } from './keyColumnProbe';
 import { readById } from './readEntries';
 import { readSizes } from './readSizes';
@@ -67,7 +68,8 @@ export const targetedIsCheaper = (total: number, chunks: number) =>
  * `oneof` cannot be trusted with (see canReadByKeys) always get the full read. In the full read
  * the rows are checked and keyed while the first pages travel (see readById), and each page is
  * diffed as it arrives. A targeted read that found nothing to update is followed by the probe of
- * the key columns (see probeKeyColumns), which the full read's key-column guard stands for.
+ * the key columns (see probeKeyColumns), which the full read's key-column guard stands for, unless
+ * a read of this process saw them in this data source lately (see keyColumnMemory).
  */
 export async function readAndDiff(
 	this: IExecuteFunctions,
@@ -92,15 +94,24 @@ export async function readAndDiff(
 		// Key-column guard: a read where no entry has a key column is refused, never acted on.
 		return { diff, guard: guardKeyColumns(settings.keyColumns, diff.visit) };
 	};
+	const { keyColumns } = settings;
+	const rememberIfSeen = async (guard: KeyColumnGuard) => {
+		if (guard.sawKeyColumns()) await rememberKeyColumns.call(this, target, keyColumns);
+	};
 	const targeted = async (lookup: KeyLookup, { diff, guard }: ReturnType<typeof diffOf>) => {
 		await readByKeys.call(this, target, lookup, guard.visit, counter);
 		guard.refuseKeylessRead.call(this);
+		await rememberIfSeen(guard);
 		const plan = diff.finish();
-		// Nothing found: a misspelt key column would insert every row again.
-		const probe =
-			!guard.entriesRead() && plan.inserts.length
-				? await probeKeyColumns.call(this, target, settings.keyColumns, counter)
-				: { empty: false };
+		// Nothing found: a misspelt key column would insert every row again, unless a read of this
+		// process saw the key columns in this data source lately.
+		const look =
+			!guard.entriesRead() &&
+			plan.inserts.length > 0 &&
+			!(await keyColumnsSeenLately.call(this, target, keyColumns));
+		if (!look) return { plan, refused, sourceWasEmpty: false };
+		const probe = await probeKeyColumns.call(this, target, keyColumns, counter);
+		if (!probe.empty) await rememberKeyColumns.call(this, target, keyColumns);
 		return { plan, refused, sourceWasEmpty: probe.empty };
 	};
 
@@ -125,6 +136,7 @@ export async function readAndDiff(
 	const read = { columns, expected: rows.length, prepare, goOn };
 	if (!(await readById.call(this, target, read, counter))) return await targeted(lookup!, diffing!);
 	diffing!.guard.refuseKeylessRead.call(this);
+	await rememberIfSeen(diffing!.guard);
 	const plan = diffing!.diff.finish();
 	return { plan, refused, sourceWasEmpty: plan.existingCount === 0 };
 }
