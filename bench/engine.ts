@@ -102,7 +102,7 @@ async function measured<T>(
 /** Runs "Rows → Fliplet Entry Sync" through n8n-core's real engine. */
 export async function runSyncWorkflow(
 	sandboxUrl: string,
-	rows: { count: number; changeEvery: number },
+	rows: { count: number; changeEvery: number; start?: number },
 	syncParameters: IDataObject,
 	options: { liveMemory?: boolean; settleHeap?: boolean } = {},
 ): Promise<SyncRun> {

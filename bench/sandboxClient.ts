@@ -4,6 +4,10 @@ import { join } from 'path';
 
 import { forgetRateWindows } from '../nodes/Fliplet/transport/pacing';
 import { TOKENS } from '../test/harness';
+import { spreadsheetRow } from './rows';
+
+/** Rows sent to the sandbox process in one message when seeding. */
+const SEED_BATCH = 20_000;
 
 export interface RequestStats {
 	/** CPU time the sandbox process spent since the mark. */
@@ -78,9 +82,17 @@ export class SandboxProcess {
 		return this.call<object>('mark');
 	};
 	stats = () => this.call<RequestStats>('stats');
-	/** Appends `count` entries keyed `user<n>@example.com` (see sandboxProcess.js). */
-	seed = (dataSourceId: number, count: number) =>
-		this.call<{ entries: number }>('seed', { dataSourceId, count });
+	/**
+	 * Appends the spreadsheet rows 0 to `count` - 1 (those the benchmark's Rows node emits) as
+	 * entries, straight into the sandbox's store, a batch at a time.
+	 */
+	seed = async (dataSourceId: number, count: number) => {
+		for (let from = 0; from < count; from += SEED_BATCH) {
+			const rows = [];
+			for (let n = from; n < Math.min(count, from + SEED_BATCH); n++) rows.push(spreadsheetRow(n));
+			await this.call<{ entries: number }>('seed', { dataSourceId, rows });
+		}
+	};
 	content = (dataSourceId: number, key: string) =>
 		this.call<{ entries: number; distinctKeys: number }>('content', { dataSourceId, key });
 	mediaFile = (id: number) =>
