@@ -14,6 +14,7 @@ describe('Sync key index', () => {
 			expect(index.add(row)).toBe(expected.get(key));
 		});
 		for (const [key, row] of expected) expect(index.get(key)).toBe(row);
+		expect(index.size).toBe(expected.size);
 		expect(index.get('absent')).toBeUndefined();
 		expect(index.get(`k${count}`)).toBeUndefined();
 	});

@@ -138,6 +138,21 @@ function rowKeying(rows: InputRows, options: DiffOptions) {
 }
 
 /**
+ * The keys a diff of `keyed` can use, each once: those of the keyed rows that share their key
+ * with no other row (rows that do are skipped, so entries holding their key change nothing).
+ */
+export function usableKeys(keyed: KeyedRows): string[] {
+	const usable: string[] = [];
+	const take = (row: number) => {
+		const key = keyed.keys[row];
+		if (key !== undefined && keyed.marks[row] !== DUPLICATE) usable.push(key);
+	};
+	if (keyed.items) for (const row of keyed.items) take(row);
+	else for (let row = 0; row < keyed.keys.length; row++) take(row);
+	return usable;
+}
+
+/**
  * The rows' keys and an index of them; rows without a key or sharing a key are skipped. Between
  * slices of rows it awaits `pause` (see inSlices).
  */

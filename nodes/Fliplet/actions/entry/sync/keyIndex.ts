@@ -6,6 +6,8 @@
 export class KeyIndex {
 	private readonly slots: Int32Array;
 	private readonly mask: number;
+	/** Distinct keys added. */
+	size = 0;
 
 	constructor(
 		private readonly keys: ReadonlyArray<string | undefined>,
@@ -34,6 +36,7 @@ export class KeyIndex {
 			const found = this.slots[slot];
 			if (found < 0) {
 				this.slots[slot] = row;
+				this.size++;
 				return row;
 			}
 			if (this.keys[found] === key) return found;

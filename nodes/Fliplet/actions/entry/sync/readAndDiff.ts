@@ -3,7 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { columnsFor } from './attributes';
-import { keyRowsPausing, startDiff, type InputRows, type KeyedRows, type SyncPlan } from './diff';
+import {
+	keyRowsPausing,
+	startDiff,
+	usableKeys,
+	type InputRows,
+	type KeyedRows,
+	type SyncPlan,
+} from './diff';
 import { guardKeyColumns, type KeyColumnGuard } from './keyColumnGuard';
 import { keyColumnsSeenLately, rememberKeyColumns } from './keyColumnMemory';
 import { probeKeyColumns } from './keyColumnProbe';
@@ -45,13 +52,6 @@ async function refuseRows(
 	return refused;
 }
 
-/** The distinct keys of the rows that have one. */
-function distinctKeys(keyed: KeyedRows): string[] {
-	const keys = new Set<string>();
-	for (const key of keyed.keys) if (key !== undefined) keys.add(key);
-	return [...keys];
-}
-
 /**
  * Whether reading the data source by keys, in `chunks` requests, is clearly cheaper than reading
  * all of its `total` entries: the full read would take more than twice as many requests.
@@ -86,8 +86,9 @@ export async function readAndDiff(
 	const columns = columnsFor(rows, settings);
 	const mayTarget = settings.mode !== 'mirror' && readSizes.targetedKeys > 0;
 	const lookupOf = (keyed: KeyedRows): KeyLookup | undefined => {
-		const lookup = { keyColumns: settings.keyColumns, keys: distinctKeys(keyed), columns };
-		return mayTarget && canReadByKeys(lookup) ? lookup : undefined;
+		if (!mayTarget) return undefined;
+		const lookup = { keyColumns: settings.keyColumns, keys: usableKeys(keyed), columns };
+		return canReadByKeys(lookup) ? lookup : undefined;
 	};
 	const diffOf = (keyed: KeyedRows) => {
 		const diff = startDiff(rows, settings, keyed);
@@ -124,15 +125,19 @@ export async function readAndDiff(
 	}
 	let diffing: ReturnType<typeof diffOf> | undefined;
 	const prepare = async (pause: () => Promise<void>) => {
-		if (!keyed) {
-			keyed = await keyRows(pause);
-			lookup = lookupOf(keyed);
-		}
+		keyed ??= await keyRows(pause);
 		diffing = diffOf(keyed);
 		return diffing.guard.visit;
 	};
-	const goOn = (total: number | undefined) =>
-		!lookup || total === undefined || !targetedIsCheaper(total, keyChunks(lookup.keys).length);
+	// The keys of a targeted read are only listed when the entry count says it may be cheaper: a
+	// targeted read takes at least a request per `targetedKeys` keys.
+	const goOn = (total: number | undefined) => {
+		if (!mayTarget || total === undefined) return true;
+		const fewestChunks = Math.ceil(keyed!.index.size / readSizes.targetedKeys);
+		if (!targetedIsCheaper(total, fewestChunks)) return true;
+		lookup ??= lookupOf(keyed!);
+		return !lookup || !targetedIsCheaper(total, keyChunks(lookup.keys).length);
+	};
 	const read = { columns, expected: rows.length, prepare, goOn };
 	if (!(await readById.call(this, target, read, counter))) return await targeted(lookup!, diffing!);
 	diffing!.guard.refuseKeylessRead.call(this);
