@@ -7,6 +7,21 @@ import type { InputRows } from './diff';
 import { inSlices } from './slices';
 
 /**
+ * Whether a row holds only text, finite numbers, booleans and nulls under ordinary names: then
+ * neither check below can find anything in it. One pass over a spreadsheet's row (Sync checks
+ * 100,000 of them before it reads on) instead of the two walks.
+ */
+function isPlainRow(row: InputRows[number]): boolean {
+	for (const key in row) {
+		if (key === '__proto__' || key === 'constructor') return false;
+		const value = row[key];
+		if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
+		if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+	}
+	return true;
+}
+
+/**
  * The refusal of every row holding a field the transport never sends (e.g. __proto__) or a value
  * JSON cannot carry (NaN, Infinity), by item; pausing between slices of rows (see inSlices).
  */
@@ -17,6 +32,7 @@ export async function unsafeRows(
 ): Promise<Map<number, NodeOperationError>> {
 	const refused = new Map<number, NodeOperationError>();
 	const check = (row: InputRows[number], itemIndex: number) => {
+		if (isPlainRow(row)) return;
 		const key = findUnsafeKey(row);
 		if (key === undefined) {
 			const unstorable = findUnstorableColumn(row);
