@@ -386,6 +386,18 @@ describe('Sync planning: commits', () => {
 		]);
 	});
 
+	it('sizes plain ASCII rows exactly as JSON writes them, numbers and booleans included', () => {
+		const numbers = [0, 7, 9, 10, 99, 100, 12_345, 999_999_999, 1e9, -1, -10, -999_999_999, -1e9];
+		const others = [1.5, -0.25, 1e21, 2 ** 53, -0, 0.1 + 0.2];
+		const rows = [...numbers, ...others].map((value, n) => ({
+			Email: `row${n}@example.com`,
+			Value: value,
+			Active: n % 2 === 0,
+			Gone: null,
+		}));
+		for (const row of rows) expect(approxJsonSize(row)).toBe(JSON.stringify(row).length);
+	});
+
 	it('sizes a row holding undefined values without failing, never below its JSON', () => {
 		const row = { Email: 'a', Note: undefined, Score: 3, Flag: false, Gone: null };
 		expect(approxJsonSize(row)).toBeGreaterThanOrEqual(JSON.stringify(row).length);

@@ -71,9 +71,23 @@ export interface ChunkOptions {
 	maxChunks?: number;
 }
 
+/** Digits of a whole number from 0 to 999,999,999. */
+function digitsOf(whole: number): number {
+	let digits = 1;
+	for (let bound = 10; whole >= bound && digits < 9; bound *= 10) digits++;
+	return digits;
+}
+
+/** The length of a number as JSON writes it, without building the text for the usual whole ones. */
+function numberJsonLength(value: number): number {
+	if (!Number.isInteger(value) || Math.abs(value) >= 1e9) return String(value).length;
+	return value < 0 ? digitsOf(-value) + 1 : digitsOf(value);
+}
+
 /**
  * About the JSON size of a row, without serializing it (that would double the memory a large
- * sync needs): exact for plain ASCII values, nested values are serialized.
+ * sync needs): exact for plain ASCII values, nested values are serialized. Texts, numbers and
+ * booleans are measured without building any text: Sync sizes every row it sends.
  */
 export function approxJsonSize(data: IDataObject): number {
 	// `{}`, and per column `"name":` plus a comma (one fewer than there are columns).
@@ -81,9 +95,22 @@ export function approxJsonSize(data: IDataObject): number {
 	for (const column of Object.keys(data)) {
 		const value = data[column];
 		size += column.length + 4;
-		if (typeof value === 'string') size += value.length + 2;
-		else if (typeof value === 'object') size += JSON.stringify(value).length;
-		else size += String(value).length;
+		switch (typeof value) {
+			case 'string':
+				size += value.length + 2;
+				break;
+			case 'number':
+				size += numberJsonLength(value);
+				break;
+			case 'boolean':
+				size += value ? 4 : 5;
+				break;
+			case 'object':
+				size += value === null ? 4 : JSON.stringify(value).length;
+				break;
+			default:
+				size += String(value).length;
+		}
 	}
 	return Math.max(2, size);
 }
