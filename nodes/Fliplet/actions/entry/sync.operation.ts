@@ -235,7 +235,9 @@ async function sync(
 	// runs converge; so are the keys the reads found on several entries, which a commit whose
 	// answer was lost may have left behind.
 	const inserted = [...outcome.landed, ...outcome.unknown].flatMap((commit) => commit.inserts);
-	const checked = [...new Set([...inserted, ...plan.shared, ...outcome.shared])];
+	const shared = [...plan.shared, ...outcome.shared];
+	// Without shared keys (the usual run) the inserted rows are the list: no set of them to build.
+	const checked = shared.length ? [...new Set([...inserted, ...shared])] : inserted;
 	const check = await checkKeys.call(this, scope, checked, read.sourceWasEmpty);
 	const checkFailure = 'failure' in check ? check.failure : undefined;
 	const repair = 'repair' in check ? check.repair : undefined;
