@@ -419,7 +419,17 @@ async function handle(sandbox, req, res) {
 	const caller = token ?? 'anonymous';
 	const rateKey = route.rateKey?.({ state: sandbox.state, principal, params }) ?? caller;
 	const area = route.rateArea?.({ state: sandbox.state, params }) ?? route.area;
-	const limitedUntil = sandbox.rateLimiter.check(rateKey, area, Date.now());
+	const capKey = route.dayCapKey?.({ state: sandbox.state, principal, params });
+	const now = Date.now();
+	const capUntil = capKey ? sandbox.rateLimiter.dayCapReached(capKey, area, now) : null;
+	if (capUntil) {
+		return respond(429, {
+			message: "You've reached your plan's daily limit of AI requests.",
+			referenceUrl: 'https://developers.fliplet.com/API/core/ai.html#rate-limiting',
+			nextValidRequestDate: capUntil.toISOString(),
+		});
+	}
+	const limitedUntil = sandbox.rateLimiter.check(rateKey, area, now);
 	if (limitedUntil) {
 		return respond(429, {
 			message: 'Too many requests, please slow down.',
@@ -427,6 +437,7 @@ async function handle(sandbox, req, res) {
 			nextValidRequestDate: limitedUntil.toISOString(),
 		});
 	}
+	if (capKey) sandbox.rateLimiter.countDay(capKey, area, now);
 
 	const startedAt = fault?.mode === 'stamp-at-start' ? await startEarly(sandbox, fault) : undefined;
 	if (sandbox.interleaves.length) await runInterleaves(sandbox, method, path, record.body);

@@ -19,27 +19,35 @@ describe('AI pacing (helper)', () => {
 		['free', 'free'],
 		['paid', 'paid'],
 	] as const)(
-		'holds AI calls to one app at the %s plan limit (credential field %s), per app and whichever token',
+		'holds AI calls to the apps of one organization at the %s plan limit (credential field %s), whichever token',
 		async (plan, aiPlan) => {
 			const { limit, windowMs } = AI_LIMITS[plan];
 			const started: Array<[string, number]> = [];
-			const call = (path: string, token: string) =>
-				sendPaced(rateWindowFor(HOST, { accessToken: token, aiPlan }, path), async () => {
-					started.push([path, Date.now()]);
-				});
-			// Two tokens share the app's limit; another app has its own.
+			const call = (path: string, token: string, organization: string) =>
+				sendPaced(
+					rateWindowFor(HOST, { accessToken: token, aiPlan }, path, organization),
+					async () => {
+						started.push([path, Date.now()]);
+					},
+				);
+			// Two tokens and two apps of one organization share its limit; another one has its own.
 			const calls = Array.from({ length: limit + 1 }, (_, n) =>
-				call('/v1/apps/11/ai/completions', n % 2 ? 'eu--one' : 'eu--two'),
+				call(
+					n % 2 ? '/v1/apps/11/ai/completions' : '/v1/apps/21/ai/image',
+					n % 3 ? 'eu--one' : 'eu--two',
+					'organization 1',
+				),
 			);
-			calls.push(call('/v1/apps/21/ai/embeddings', 'eu--one'));
+			calls.push(call('/v1/apps/31/ai/embeddings', 'eu--one', 'organization 2'));
 			await jest.advanceTimersByTimeAsync(windowMs - 1);
-			expect(started.filter(([path]) => path.startsWith('/v1/apps/11/'))).toHaveLength(limit);
-			expect(started.filter(([path]) => path.startsWith('/v1/apps/21/'))).toEqual([
-				['/v1/apps/21/ai/embeddings', 0],
+			const ofOrganization = started.filter(([path]) => !path.startsWith('/v1/apps/31/'));
+			expect(ofOrganization).toHaveLength(limit);
+			expect(started.filter(([path]) => path.startsWith('/v1/apps/31/'))).toEqual([
+				['/v1/apps/31/ai/embeddings', 0],
 			]);
 			await jest.advanceTimersByTimeAsync(2);
 			await Promise.all(calls);
-			expect(started[started.length - 1]).toEqual(['/v1/apps/11/ai/completions', windowMs + 1]);
+			expect(started[started.length - 1][1]).toBe(windowMs + 1);
 		},
 	);
 
