@@ -103,12 +103,12 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 				parseError: (response) => response.body,
 				fail: () => new Error('failed'),
 				send: async () => {
-					await sleep(2 + random() * 8);
+					await sleep(LATENCY_MS * (0.2 + random() * 0.6));
 					const until: Date | null = limiter.check('token', area.sandboxArea, Date.now());
 					arrivals.push({ at: Date.now(), refused: until !== null, process: process.index });
 					run.current = until ? run.current + 1 : 0;
 					run.longest = Math.max(run.longest, run.current);
-					await sleep(2 + random() * 15);
+					await sleep(LATENCY_MS * (0.2 + random() * 0.6));
 					return until
 						? { statusCode: 429, headers: {}, body: { nextValidRequestDate: until.toISOString() } }
 						: { statusCode: 200, headers: {}, body: {} };
@@ -138,12 +138,14 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 	if (process.env.SIM_TRACE) {
 		void (async () => {
 			while (running) {
-				await sleep(area.limit.windowMs);
+				await sleep(Number(process.env.SIM_TRACE_MS ?? area.limit.windowMs));
 				const values = processes.map(
 					(p) =>
-						`${p.window.allowance!.value.toFixed(1).padStart(6)}/${arrivals.filter((a) => a.process === p.index && a.refused && a.at > clock.now - area.limit.windowMs).length}`,
+						`${p.window.allowance!.value.toFixed(1).padStart(6)}/${arrivals.filter((a) => a.process === p.index && a.refused && a.at > clock.now - Number(process.env.SIM_TRACE_MS ?? area.limit.windowMs)).length}`,
 				);
-				const recent = arrivals.filter((a) => a.at > clock.now - area.limit.windowMs);
+				const recent = arrivals.filter(
+					(a) => a.at > clock.now - Number(process.env.SIM_TRACE_MS ?? area.limit.windowMs),
+				);
 				console.log(
 					`${((clock.now - start) / 1000).toFixed(0).padStart(5)} s ${values.join(' ')} | last window: ${recent.filter((a) => !a.refused).length} accepted, ${recent.filter((a) => a.refused).length} refused`,
 				);
@@ -169,6 +171,9 @@ export async function simulate(scenario: Scenario): Promise<Outcome> {
 		finishedAt,
 	};
 }
+
+/** A request's mean time there and back (SIM_LATENCY_MS). */
+const LATENCY_MS = Number(process.env.SIM_LATENCY_MS ?? 25);
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 

@@ -4,6 +4,7 @@ import { join } from 'path';
 
 import { forgetRateWindows } from '../nodes/Fliplet/transport/pacing';
 import { TOKENS } from '../test/harness';
+import type { Arrival } from '../test/harness/refusals';
 
 export interface RequestStats {
 	/** CPU time the sandbox process spent since the mark. */
@@ -72,6 +73,8 @@ export class SandboxProcess {
 		return this.call<object>('mark');
 	};
 	stats = () => this.call<RequestStats>('stats');
+	/** The requests since the mark to paths matching `path` (needs BENCH_HASH_BODIES=1 for bodies). */
+	arrivals = (path: string) => this.call<Arrival[]>('arrivals', { path });
 	content = (dataSourceId: number, key: string) =>
 		this.call<{ entries: number; distinctKeys: number }>('content', { dataSourceId, key });
 

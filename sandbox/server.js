@@ -1,5 +1,6 @@
 'use strict';
 
+const { createHash } = require('node:crypto');
 const http = require('node:http');
 const { HttpError, compilePath, isObject } = require('./http');
 const { parseMultipart } = require('./multipart');
@@ -65,12 +66,15 @@ const UNAUTHORISED = {
 
 /**
  * A local, in-memory simulator of the Fliplet REST API.
- * @param {{ region?: string, rateLimits?: boolean, limits?: Record<string, {limit: number, windowMs: number}>, log?: boolean }} [options]
+ * `hashBodies`: each request's record carries `bodyHash`, a hash of its raw body, so a benchmark can
+ * tell one request sent again from another with the same method and path.
+ * @param {{ region?: string, rateLimits?: boolean, limits?: Record<string, {limit: number, windowMs: number}>, log?: boolean, hashBodies?: boolean }} [options]
  */
 function createSandbox(options = {}) {
 	const sandbox = {
 		state: createFixtureState({ region: options.region }),
 		rateLimiter: new RateLimiter(options.rateLimits ?? true, options.limits),
+		hashBodies: options.hashBodies === true,
 		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, body: any, bytes: number, status?: number, at: number, tag?: string}>} */
 		requests: [],
 		/** @type {Fault[]} */
@@ -359,6 +363,7 @@ async function handle(sandbox, req, res) {
 		at: Date.now(),
 	};
 	if (tagged) record.tag = tagged[1];
+	if (sandbox.hashBodies) record.bodyHash = createHash('sha1').update(raw).digest('hex').slice(0, 16);
 	// The client left before the whole answer was written (it gave up, or its run was stopped);
 	// a connection the sandbox itself cuts (drop-*, cut-after) is not the client leaving.
 	let hungUpBySandbox = false;

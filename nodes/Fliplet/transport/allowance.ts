@@ -29,8 +29,15 @@ export interface PacePolicy {
 	probeShare: number;
 	/** Windows between growth steps; a step is taken only if they were used to the full, unrefused. */
 	growEveryWindows: number;
-	/** Share of the allowance that may go out at once after a quiet spell; the rest is spaced evenly. */
-	burstShare: number;
+	/**
+	 * Share of the allowance that may go out at once after a quiet spell; the rest is spaced evenly,
+	 * so several processes' requests interleave instead of meeting in bursts. `sharing` once the
+	 * process knows it shares the token (the credential counts more than one process, or a refusal
+	 * came), `alone` before: a larger burst for small runs, yet small enough that a busy process
+	 * sends evenly rather than a whole window at the instant its window frees (which would leave a
+	 * process it shares the token with no place), and that four processes starting together fit.
+	 */
+	burstShare: { alone: number; sharing: number };
 	/** The allowance never shrinks below this share of the limit (at least one request). */
 	floorShare: number;
 	/**
@@ -48,7 +55,7 @@ export const STEADY_POLICY: PacePolicy = {
 	plateau: 0.95,
 	probeShare: 0.02,
 	growEveryWindows: 1,
-	burstShare: 0.1,
+	burstShare: { alone: 0.25, sharing: 0.1 },
 	floorShare: 0.02,
 	spreadShare: { first: 0.05, again: 0.25 },
 };
@@ -64,7 +71,7 @@ export const CAREFUL_POLICY: PacePolicy = {
 	plateau: 0.9,
 	probeShare: 0.05,
 	growEveryWindows: 1,
-	burstShare: 0.25,
+	burstShare: { alone: 0.25, sharing: 0.25 },
 	floorShare: 0.05,
 	spreadShare: { first: 0.1, again: 0.5 },
 };
@@ -75,11 +82,11 @@ export const CAREFUL_POLICY: PacePolicy = {
  */
 export const AI_POLICY: PacePolicy = {
 	...STEADY_POLICY,
-	burstShare: 0.5,
+	burstShare: { alone: 0.5, sharing: 0.5 },
 };
 
-/** The share of the limit this process starts with, by the credential's count of processes. */
-export function startingShare(processes: unknown): number {
+/** The credential's count of n8n processes on the token (1 when unset or not a whole number above 1). */
+export function processesOf(processes: unknown): number {
 	const count = Math.floor(Number(processes));
 	return Number.isFinite(count) && count > 1 ? Math.min(count, 1000) : 1;
 }
@@ -97,7 +104,7 @@ export class Allowance {
 	private met: number;
 	/** The allowance right after the last decrease. */
 	private low: number;
-	/** Growth steps taken since the last decrease (at first: as if back on the plateau). */
+	/** Growth steps taken since the last decrease. */
 	private steps: number;
 	/**
 	 * The growth period under way: when it started, how long it lasts (at random around
@@ -110,6 +117,10 @@ export class Allowance {
 	private refused = false;
 	/** When the next request may go out, spaced evenly (before the burst's slack). */
 	private nextAt = 0;
+	/** Whether other processes use the token: the credential says so, or the platform refused. */
+	private sharing: boolean;
+	/** Whether a refusal came yet. */
+	private refusedOnce = false;
 
 	constructor(
 		readonly rate: RateLimit,
@@ -118,9 +129,12 @@ export class Allowance {
 		private readonly random: () => number = Math.random,
 	) {
 		this.value = Math.max(this.floor, rate.limit / processes);
+		this.sharing = processes > 1;
+		// As if a refusal had just left it at its share: it stays there for `recoverSteps` steps
+		// before it probes past it.
 		this.met = this.value / policy.plateau;
 		this.low = this.value;
-		this.steps = policy.recoverSteps;
+		this.steps = 0;
 	}
 
 	/** The credential now counts `processes`: more than before lowers the allowance to the new share. */
@@ -129,6 +143,7 @@ export class Allowance {
 			this.value = Math.max(this.floor, Math.min(this.value, this.rate.limit / processes));
 		}
 		this.processes = processes;
+		this.sharing ||= processes > 1;
 	}
 
 	private get floor(): number {
@@ -147,7 +162,8 @@ export class Allowance {
 
 	/** How far before its even time a request may go: the room of a burst after a quiet spell. */
 	private get slackMs(): number {
-		const burst = Math.max(1, Math.ceil(this.value * this.policy.burstShare));
+		const share = this.policy.burstShare[this.sharing ? 'sharing' : 'alone'];
+		const burst = Math.max(1, Math.ceil(this.value * share));
 		return (burst - 1) * this.gapMs;
 	}
 
@@ -195,26 +211,40 @@ export class Allowance {
 	}
 
 	/**
-	 * The platform refused a request at `now`: shrinks the allowance (once for the requests sent
-	 * together), and returns when to go on: `reopensAt` (the time the platform named, or `now`)
+	 * The platform refused a request at `now`, with `used` of this process's requests in its window:
+	 * shrinks the allowance (once for the requests sent together), and returns when to go on: `reopensAt` (the time the platform named, or `now`)
 	 * plus a random spread, wider for a request refused before, so that the processes the platform
 	 * refused do not all come back at the same instant. Nothing goes out before then.
 	 */
-	refuse(now: number, reopensAt: number, refusalsInARow: number): number {
+	refuse(now: number, reopensAt: number, refusalsInARow: number, used: number): number {
 		const { decrease, decreaseGapWindows, spreadShare } = this.policy;
 		const { windowMs } = this.rate;
 		if (now - this.decreasedAt >= decreaseGapWindows * windowMs) {
-			// Met lower than last time: others are taking more, so leave them more (CUBIC's fast
-			// convergence), which evens out processes of unequal allowances sooner.
-			this.met = this.value < this.met ? (this.value * (1 + decrease)) / 2 : this.value;
-			// Below an even share (of at least two processes: another one was served), give way less.
+			// A refusal shows another process on the token: the even share is of two at least. Below
+			// it, give way less.
 			const even = this.rate.limit / Math.max(2, this.processes);
 			const factor = this.value < even ? (1 + decrease) / 2 : decrease;
-			this.value = Math.max(this.floor, this.value * factor);
+			const cut = this.value * factor;
+			if (!this.refusedOnce) {
+				// The first refusal leaves no more than that share, nor than the requests the process
+				// had in the window when the limit was met (what the others left it: four processes
+				// that each started at the whole limit learn their quarter at once), down to one more
+				// decrease. Growth comes back to that, not to the whole limit nobody had room for.
+				const left = Math.max(used, even * decrease);
+				this.value = Math.max(this.floor, Math.min(cut, even, left));
+				this.met = this.value;
+			} else {
+				// Met lower than last time: others are taking more, so leave them more (CUBIC's fast
+				// convergence), which evens out processes of unequal allowances sooner.
+				this.met = this.value < this.met ? (this.value * (1 + decrease)) / 2 : this.value;
+				this.value = Math.max(this.floor, cut);
+			}
 			this.low = this.value;
 			this.steps = 0;
 			this.decreasedAt = now;
 		}
+		this.refusedOnce = true;
+		this.sharing = true;
 		this.startPeriod(now);
 		this.refused = true;
 		const widest = (refusalsInARow > 1 ? spreadShare.again : spreadShare.first) * windowMs;

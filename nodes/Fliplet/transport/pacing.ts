@@ -2,7 +2,7 @@ import {
 	AI_POLICY,
 	CAREFUL_POLICY,
 	STEADY_POLICY,
-	startingShare,
+	processesOf,
 	type PacePolicy,
 } from './allowance';
 import {
@@ -100,7 +100,7 @@ export function rateWindowFor(
 	const key = `${origin} ${who} ${area.name} ${limit}/${windowMs}`;
 	const now = Date.now();
 	sweepIdleWindows(now);
-	const processes = startingShare(credentials.processes);
+	const processes = processesOf(credentials.processes);
 	let window = windows.get(key);
 	if (!window) {
 		window = new RequestWindow(area.limit, { policy: area.policy, processes });

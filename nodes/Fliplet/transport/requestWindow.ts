@@ -124,8 +124,11 @@ export class RequestWindow {
 	 * the allowance shrinks and a random spread is added (see Allowance.refuse).
 	 */
 	refused(reopensAt: number, refusalsInARow: number): number {
+		const now = Date.now();
+		const { windowMs } = this.rate;
+		const used = this.ended.filter((end) => end > now - windowMs).length + this.pending;
 		const until = this.allowance
-			? this.allowance.refuse(Date.now(), reopensAt, refusalsInARow)
+			? this.allowance.refuse(now, reopensAt, refusalsInARow, used)
 			: reopensAt;
 		this.hold(until);
 		return until;
