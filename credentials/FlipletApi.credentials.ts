@@ -57,16 +57,16 @@ export class FlipletApi implements ICredentialType {
 				{
 					name: 'Free Plan',
 					value: 'free',
-					description: '10 AI requests a minute per app',
+					description: '10 AI requests a minute for the organization',
 				},
 				{
 					name: 'Paid Plan (Public, Private, Private+, Enterprise)',
 					value: 'paid',
-					description: '100 AI requests a minute per app',
+					description: '100 AI requests a minute for the organization',
 				},
 			],
 			description:
-				"Your organization's Fliplet plan. AI requests (text, images, transcription, embeddings) are paced to its limit per app: 10 a minute on the Free plan, 100 on every other plan. If unsure, keep Free: a paid plan's requests then go out more slowly, never refused.",
+				"Your organization's Fliplet plan. AI requests (text, images, transcription, embeddings) are paced to its limit, for all the organization's apps together: 10 a minute on the Free plan, 100 on every other plan. If unsure, keep Free: a paid plan's requests then go out more slowly, never refused.",
 		},
 		{
 			displayName: 'n8n Processes Using This Token',

@@ -228,7 +228,7 @@ describe('growth', () => {
 		expect(CAREFUL_POLICY.recoverSteps).toBeGreaterThan(STEADY_POLICY.recoverSteps);
 	});
 
-	it('waits a random share of a window more or less between steps, so processes do not step together', () => {
+	it('starts its first step a random share of a window early or late, so processes started together do not step together', () => {
 		const early = allowance(2, STEADY_POLICY, DATA_SOURCE_LIMIT, () => 0);
 		const late = allowance(2, STEADY_POLICY, DATA_SOURCE_LIMIT, () => 0.99);
 		for (const a of [early, late]) {

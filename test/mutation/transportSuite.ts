@@ -16,6 +16,7 @@ loadInOrder(
 		'chatModel/aiPacing.test.ts',
 		'reliability/writeFaults.test.ts',
 		'reliability/rateLimitStorm.test.ts',
+		'reliability/processesOnOneToken.test.ts',
 	],
 	{
 		first: [
@@ -32,7 +33,8 @@ loadInOrder(
 			'foundation/jsonBody.test.ts',
 			'foundation/multipart.test.ts',
 			'foundation/pacingHold.test.ts',
-			'chatModel/aiPacing.test.ts',
+			'foundation/allowance.test.ts',
+			'foundation/refusalHold.test.ts',
 			'foundation/errors.test.ts',
 			'foundation/redirect.test.ts',
 			'foundation/credential.test.ts',
@@ -44,6 +46,9 @@ loadInOrder(
 			'reliability/rateLimitStorm.test.ts',
 			'foundation/sharedRateWindow.test.ts',
 			'reliability/writeFaults.test.ts',
+			'reliability/processesOnOneToken.test.ts',
+			// Two minutes of it wait for the minute of the Free plan's AI limit.
+			'chatModel/aiPacing.test.ts',
 		],
 	},
 );

@@ -107,9 +107,10 @@ export class Allowance {
 	/** Growth steps taken since the last decrease. */
 	private steps: number;
 	/**
-	 * The growth period under way: when it started, how long it lasts (at random around
-	 * `growEveryWindows`, so that processes do not grow, and meet their refusals, in step), whether
-	 * it was used to the full or refused.
+	 * The growth period under way: when it started, how long it lasts (the first one a random
+	 * share of a window more or less, so that processes started together do not grow, and meet
+	 * their refusals, in step; later ones start at each refusal), whether it was used to the full
+	 * or refused.
 	 */
 	private periodStart: number | undefined;
 	private periodMs = 0;
@@ -184,7 +185,7 @@ export class Allowance {
 	}
 
 	private grow(now: number): void {
-		if (this.periodStart === undefined) this.startPeriod(now);
+		if (this.periodStart === undefined) this.startPeriod(now, true);
 		if (now - this.periodStart! < this.periodMs) return;
 		if (this.usedFully && !this.refused) {
 			this.steps++;
@@ -193,9 +194,10 @@ export class Allowance {
 		this.startPeriod(now);
 	}
 
-	private startPeriod(now: number): void {
+	private startPeriod(now: number, randomLength = false): void {
 		this.periodStart = now;
-		this.periodMs = this.policy.growEveryWindows * this.rate.windowMs * (0.5 + this.random());
+		const length = this.policy.growEveryWindows * this.rate.windowMs;
+		this.periodMs = randomLength ? length * (0.5 + this.random()) : length;
 		this.usedFully = false;
 		this.refused = false;
 	}

@@ -153,7 +153,7 @@ function describe(failure: ApiFailure): { message: string; description: string }
 		return {
 			message: `Rate limit reached: ${apiMessage ?? 'too many requests'}${tries}`,
 			description:
-				"Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s) and AI per app (10 a minute on the Free plan, 100 on paid plans). The node keeps its own requests within these, and waited as the API asked when others used the same limit (another n8n process, or another client of this token); it gave up after its bounded waits with nothing served in between. Run fewer workflows at once on this token, check the credential's plan, or add a Wait node.",
+				"Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s) and AI per organization (10 a minute on the Free plan, 100 on paid plans). The node keeps its own requests within these, and waited as the API asked when others used the same limit (another n8n process, or another client of this token); it gave up after its bounded waits with nothing served in between. Run fewer workflows at once on this token, set the credential's n8n Processes Using This Token to the number of n8n processes that use it, check the credential's plan, or add a Wait node.",
 		};
 	}
 	if (status >= 500) {
@@ -215,6 +215,8 @@ export function toNodeApiError(node: INode, failure: ApiFailure, secret?: string
 	if (failure.mayHaveBeenProcessed !== undefined)
 		response.mayHaveBeenProcessed = failure.mayHaveBeenProcessed;
 	if (failure.firstCause !== undefined) response.firstCause = redact(failure.firstCause, secret);
+	if (failure.reopensAt !== undefined) response.reopensAt = failure.reopensAt;
+	if (failure.reopensAt !== undefined) response.reopensAt = failure.reopensAt;
 	const error = new NodeApiError(node, response, {
 		message: redact(message, secret),
 		description: redact(description, secret),
