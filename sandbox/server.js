@@ -363,7 +363,8 @@ async function handle(sandbox, req, res) {
 		at: Date.now(),
 	};
 	if (tagged) record.tag = tagged[1];
-	if (sandbox.hashBodies) record.bodyHash = createHash('sha1').update(raw).digest('hex').slice(0, 16);
+	if (sandbox.hashBodies)
+		record.bodyHash = createHash('sha1').update(raw).digest('hex').slice(0, 16);
 	// The client left before the whole answer was written (it gave up, or its run was stopped);
 	// a connection the sandbox itself cuts (drop-*, cut-after) is not the client leaving.
 	let hungUpBySandbox = false;
