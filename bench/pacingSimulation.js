@@ -4,13 +4,4 @@
 // SIM_SEEDS, SIM_AREAS (data,communicate), SIM_PROCESSES (2,4), SIM_DATA_REQUESTS,
 // SIM_SEND_REQUESTS and SIM_POLICY (JSON overriding the area's pacing constants) change it.
 
-require('./runTypeScript')
-	.runTypeScript('pacingSimulation.ts')
-	.main()
-	.then(
-		() => process.exit(0),
-		(error) => {
-			console.error(error);
-			process.exit(1);
-		},
-	);
+require('./runTypeScript').runMain('pacingSimulation.ts');

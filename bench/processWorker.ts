@@ -10,6 +10,7 @@ import { FLIPLET_NODE, nodeTypes, TOKENS } from '../test/harness';
 import { additionalData } from '../test/harness/engine';
 // engine.ts registers the bench.rows input node.
 import './engine';
+import { rowsInput } from './rowsNode';
 
 export interface WorkerTask {
 	index: number;
@@ -34,17 +35,7 @@ async function run(
 	rows: number,
 	action: INode,
 ): Promise<WorkerRun> {
-	const nodes: INode[] = [
-		{
-			id: 'rows',
-			name: 'Rows',
-			type: 'bench.rows',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { count: rows, changeEvery: 0 },
-		},
-		action,
-	];
+	const nodes: INode[] = [rowsInput({ count: rows, changeEvery: 0 }), action];
 	const connections: IConnections = {
 		Rows: { main: [[{ node: action.name, type: 'main', index: 0 }]] },
 	};
@@ -73,45 +64,39 @@ async function run(
 	return { error: failure?.message, startedAt, endedAt: Date.now() };
 }
 
-function syncNode(task: WorkerTask): INode {
-	const { dataSourceId, chunkSize } = task.sync!;
+/** A Fliplet node of the package after the rows, on the token the processes share. */
+function flipletNode(name: string, parameters: INode['parameters']): INode {
 	return {
-		id: 'sync',
-		name: 'Sync',
+		id: name.toLowerCase(),
+		name,
 		type: FLIPLET_NODE,
 		typeVersion: 1,
 		position: [200, 0],
-		parameters: {
-			resource: 'entry',
-			operation: 'sync',
-			dataSource: { __rl: true, mode: 'id', value: String(dataSourceId) },
-			keyColumns: 'Email',
-			syncOptions: { chunkSize },
-		},
+		parameters,
 		credentials: { flipletApi: credential },
 	};
 }
 
-function emailNode(task: WorkerTask): INode {
-	return {
-		id: 'email',
-		name: 'Email',
-		type: FLIPLET_NODE,
-		typeVersion: 1,
-		position: [200, 0],
-		parameters: {
-			resource: 'email',
-			operation: 'send',
-			to: '={{ $json.Email }}',
-			// Each process's messages differ, so each request is told apart from the others'.
-			subject: `=Process ${task.index}: hello {{ $json.Name }}`,
-			html: '=<p>Hi {{ $json.Name }}</p>',
-			sendInBatches: true,
-			batchSize: task.email!.batchSize,
-		},
-		credentials: { flipletApi: credential },
-	};
-}
+const syncNode = ({ sync }: WorkerTask) =>
+	flipletNode('Sync', {
+		resource: 'entry',
+		operation: 'sync',
+		dataSource: { __rl: true, mode: 'id', value: String(sync!.dataSourceId) },
+		keyColumns: 'Email',
+		syncOptions: { chunkSize: sync!.chunkSize },
+	});
+
+const emailNode = ({ index, email }: WorkerTask) =>
+	flipletNode('Email', {
+		resource: 'email',
+		operation: 'send',
+		to: '={{ $json.Email }}',
+		// Each process's messages differ, so each request is told apart from the others'.
+		subject: `=Process ${index}: hello {{ $json.Name }}`,
+		html: '=<p>Hi {{ $json.Name }}</p>',
+		sendInBatches: true,
+		batchSize: email!.batchSize,
+	});
 
 async function main(task: WorkerTask, startAt: number): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));

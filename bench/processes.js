@@ -7,13 +7,4 @@
 // BENCH_PROCESSES (2,4), BENCH_SETTINGS (default,processes), BENCH_DATA_REQUESTS (2400, all
 // processes together), BENCH_EMAIL_REQUESTS (120, all together) change it.
 
-require('./runTypeScript')
-	.runTypeScript('processes.bench.ts')
-	.main()
-	.then(
-		() => process.exit(process.exitCode ?? 0),
-		(error) => {
-			console.error(error);
-			process.exit(1);
-		},
-	);
+require('./runTypeScript').runMain('processes.bench.ts');

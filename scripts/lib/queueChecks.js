@@ -187,16 +187,23 @@ async function checkOverlappingSyncs({ cluster, sandbox, ids }) {
 	log(`  ✓ 10 overlapping Syncs of the same 5 new keys: each key once`);
 }
 
-/** The most of a token's data-source requests the sandbox may refuse (429) while runs share it. */
-const MAX_REFUSED_SHARE = 0.03;
+/**
+ * The most of a token's data-source requests the sandbox may refuse (429) while runs on both
+ * workers share it: 3% with the credential's count of processes set to the workers (what the
+ * queue-mode docs ask for). Left at 1, each worker starts at the whole limit and learns from its
+ * first refusals; the requests on their way then are refused too, as many as the worker sends in
+ * the time an answer takes (0.4% to 4% here, more on a slower machine): 10% catches a pacing that
+ * no longer gives way (49% before it did).
+ */
+const MAX_REFUSED_SHARE = { counted: 0.03, defaultCount: 0.1 };
 /** The most times one request may be refused in a row. */
 const MAX_REFUSAL_RUN = 2;
 
 /**
  * 10 Syncs of 250 rows in commits of 5 on one token, spread over both workers (about 520 requests,
  * past the token's 200 per 10 s together): every run finishes with every key once, and the workers
- * share the limit: at most 3% of the requests refused, none more than twice in a row. `setting`:
- * the credential's count of processes of the workflow at `path` (into `dataSource`).
+ * share the limit: few requests refused (see MAX_REFUSED_SHARE), none more than twice in a row.
+ * `setting`: the credential's count of processes of the workflow at `path` (into `dataSource`).
  */
 function checkSharedToken({ path, dataSource, setting }) {
 	return async ({ cluster, sandbox, ids }) => {
@@ -219,8 +226,9 @@ function checkSharedToken({ path, dataSource, setting }) {
 			.filter((request) => request.path.startsWith('/v1/data-sources/'));
 		const figures = refusalFigures(requests, { limit: 200, windowMs: 10_000 });
 		const share = figures.refused / Math.max(1, figures.requests);
+		const maxShare = setting > 1 ? MAX_REFUSED_SHARE.counted : MAX_REFUSED_SHARE.defaultCount;
 		log(
-			`    ${RUNS} runs answered in ${seconds.toFixed(1)} s (credential set to ${setting} process${setting > 1 ? 'es' : ''}): ${figures.requests} data-source requests, ${figures.refused} answered 429 (${(share * 100).toFixed(1)}%, at most ${MAX_REFUSED_SHARE * 100}%), longest run of refusals of one request ${figures.longestRefusalRun}, accepted at ${(figures.pace * 100).toFixed(0)}% of the limit's pace`,
+			`    ${RUNS} runs answered in ${seconds.toFixed(1)} s (credential set to ${setting} process${setting > 1 ? 'es' : ''}): ${figures.requests} data-source requests, ${figures.refused} answered 429 (${(share * 100).toFixed(1)}%, at most ${maxShare * 100}%), longest run of refusals of one request ${figures.longestRefusalRun}, accepted at ${(figures.pace * 100).toFixed(0)}% of the limit's pace`,
 		);
 		const perWorker = assertRanOnWorkers(
 			cluster,
@@ -235,8 +243,8 @@ function checkSharedToken({ path, dataSource, setting }) {
 		assert.equal(counts.size, RUNS * ROWS, 'every key of every run');
 		for (const [key, count] of counts) assert.equal(count, 1, `${key} exactly once`);
 		assert.ok(
-			share <= MAX_REFUSED_SHARE,
-			`${(share * 100).toFixed(1)}% of the data-source requests were refused (at most ${MAX_REFUSED_SHARE * 100}%)`,
+			share <= maxShare,
+			`${(share * 100).toFixed(1)}% of the data-source requests were refused (at most ${maxShare * 100}%)`,
 		);
 		assert.ok(
 			figures.longestRefusalRun <= MAX_REFUSAL_RUN,
