@@ -57,7 +57,7 @@ export const STEADY_POLICY: PacePolicy = {
 	growEveryWindows: 1,
 	burstShare: { alone: 0.25, sharing: 0.1 },
 	floorShare: 0.02,
-	spreadShare: { first: 0.05, again: 0.25 },
+	spreadShare: { first: 0.02, again: 0.1 },
 };
 
 /**
@@ -73,7 +73,7 @@ export const CAREFUL_POLICY: PacePolicy = {
 	growEveryWindows: 1,
 	burstShare: { alone: 0.25, sharing: 0.25 },
 	floorShare: 0.05,
-	spreadShare: { first: 0.1, again: 0.5 },
+	spreadShare: { first: 0.05, again: 0.2 },
 };
 
 /**
