@@ -127,14 +127,19 @@ describe('the hold after a refusal', () => {
 	};
 
 	it('ends at the time the platform named plus a random spread, wider after a second refusal in a row', () => {
+		const steady = STEADY_POLICY.spreadShare;
 		expect(spreadOf(STEADY_POLICY, DATA_SOURCE_LIMIT, 1, 0)).toBe(0);
-		expect(spreadOf(STEADY_POLICY, DATA_SOURCE_LIMIT, 1, 1)).toBe(0.05 * W);
-		expect(spreadOf(STEADY_POLICY, DATA_SOURCE_LIMIT, 2, 1)).toBe(0.25 * W);
-		expect(spreadOf(STEADY_POLICY, DATA_SOURCE_LIMIT, 5, 0.5)).toBe(0.125 * W);
-		// The sends spread wider, in their longer window too.
+		expect(spreadOf(STEADY_POLICY, DATA_SOURCE_LIMIT, 1, 1)).toBe(steady.first * W);
+		expect(spreadOf(STEADY_POLICY, DATA_SOURCE_LIMIT, 2, 1)).toBe(steady.again * W);
+		expect(spreadOf(STEADY_POLICY, DATA_SOURCE_LIMIT, 5, 0.5)).toBe((steady.again * W) / 2);
+		expect(steady.again).toBeGreaterThan(steady.first);
+		// The sends spread wider, and in their longer window.
+		const careful = CAREFUL_POLICY.spreadShare;
 		const sendsWindow = COMMUNICATE_LIMIT.windowMs;
-		expect(spreadOf(CAREFUL_POLICY, COMMUNICATE_LIMIT, 1, 1)).toBe(0.1 * sendsWindow);
-		expect(spreadOf(CAREFUL_POLICY, COMMUNICATE_LIMIT, 2, 1)).toBe(0.5 * sendsWindow);
+		expect(careful.first).toBeGreaterThan(steady.first);
+		expect(careful.again).toBeGreaterThan(steady.again);
+		expect(spreadOf(CAREFUL_POLICY, COMMUNICATE_LIMIT, 1, 1)).toBe(careful.first * sendsWindow);
+		expect(spreadOf(CAREFUL_POLICY, COMMUNICATE_LIMIT, 2, 1)).toBe(careful.again * sendsWindow);
 	});
 
 	it('starts from now when the named time has passed', () => {

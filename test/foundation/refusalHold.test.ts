@@ -53,13 +53,15 @@ describe('after a refusal', () => {
 		expect(await attemptTimes(0)).toEqual([0, 100, 100 + Math.ceil(1_000 / 7)]);
 	});
 
-	it('and at most 5% of the window more after its first refusal, 25% after its second in a row', async () => {
+	it('and at most a share of the window more after its first refusal, a wider one after its second in a row', async () => {
+		const { first, again } = STEADY_POLICY.spreadShare;
+		expect(again).toBeGreaterThan(first);
 		const [, second, third] = await attemptTimes(0.999);
-		// Named 100 ms, jitter under 100 ms, then the spread.
-		expect(second).toBeGreaterThanOrEqual(100 + 0.05 * 1_000);
-		expect(second).toBeLessThanOrEqual(200 + 0.05 * 1_000);
-		expect(third - second).toBeGreaterThanOrEqual(100 + 0.25 * 1_000);
-		expect(third - second).toBeLessThanOrEqual(200 + 0.25 * 1_000);
+		// Named 100 ms, jitter under 100 ms, then the spread (of a 1 s window here).
+		expect(second).toBeGreaterThanOrEqual(100 + Math.floor(0.999 * first * 1_000));
+		expect(second).toBeLessThanOrEqual(200 + first * 1_000);
+		expect(third - second).toBeGreaterThanOrEqual(100 + Math.floor(0.999 * again * 1_000));
+		expect(third - second).toBeLessThanOrEqual(200 + again * 1_000);
 	});
 
 	it('the other requests of the window wait as long, and the refused one goes first', async () => {

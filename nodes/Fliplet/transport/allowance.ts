@@ -213,10 +213,11 @@ export class Allowance {
 	}
 
 	/**
-	 * The platform refused a request at `now`, with `used` of this process's requests in its window:
-	 * shrinks the allowance (once for the requests sent together), and returns when to go on: `reopensAt` (the time the platform named, or `now`)
-	 * plus a random spread, wider for a request refused before, so that the processes the platform
-	 * refused do not all come back at the same instant. Nothing goes out before then.
+	 * The platform refused a request at `now`, with `used` of this process's requests in its
+	 * window: shrinks the allowance (once for the requests sent together), and returns when to go
+	 * on: `reopensAt` (the time the platform named, or `now`) plus a random spread, wider for a
+	 * request refused before, so that the processes the platform refused do not all come back at
+	 * the same instant. Nothing goes out before then.
 	 */
 	refuse(now: number, reopensAt: number, refusalsInARow: number, used: number): number {
 		const { decrease, decreaseGapWindows, spreadShare } = this.policy;

@@ -9,8 +9,6 @@ interface Waiter {
 	wake?: () => void;
 }
 
-const NEVER = new Promise<void>(() => undefined);
-
 /**
  * The requests of this n8n process in the last window, for one host, token and area. A request
  * counts from the moment its answer (or failure) arrived, which is never before the server counted
@@ -96,7 +94,8 @@ export class RequestWindow {
 		me.wake = () => woken.abort();
 		const either = anySignal([signal, woken.signal])!;
 		try {
-			if (ms === Infinity) await untilAborted(NEVER, either);
+			// A promise of its own each time: one shared would keep every wait's reaction forever.
+			if (ms === Infinity) await untilAborted(new Promise<void>(() => undefined), either);
 			else await pause(ms, either);
 		} catch {
 			// Woken, or aborted: told apart below.
