@@ -10,7 +10,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { FLIPLET_NODE, nodeTypes, registerNodeType, TOKENS } from '../test/harness';
 import { additionalData } from '../test/harness/engine';
-import { BenchRows } from './rowsNode';
+import { BenchRows, rowsInput } from './rowsNode';
 
 registerNodeType('bench.rows', () => new BenchRows());
 
@@ -107,14 +107,7 @@ export async function runSyncWorkflow(
 	options: { liveMemory?: boolean; settleHeap?: boolean } = {},
 ): Promise<SyncRun> {
 	const nodes: INode[] = [
-		{
-			id: 'rows',
-			name: 'Rows',
-			type: 'bench.rows',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: rows,
-		},
+		rowsInput(rows),
 		{
 			id: 'sync',
 			name: 'Sync',

@@ -6,6 +6,7 @@ import { Workflow } from 'n8n-workflow';
 import { FLIPLET_NODE, nodeTypes } from '../test/harness';
 // engine.ts also registers the bench.rows input node.
 import { benchAdditionalData } from './engine';
+import { rowsInput } from './rowsNode';
 import { createDataSource, SandboxProcess } from './sandboxClient';
 
 const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 50_000);
@@ -25,14 +26,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 function workflowFor(dataSourceId: number, storm = false) {
 	const dataSource = { __rl: true, mode: 'id', value: String(dataSourceId) };
 	const nodes: INode[] = [
-		{
-			id: 'rows',
-			name: 'Rows',
-			type: 'bench.rows',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { count: storm ? STORM_ROWS : ROWS, changeEvery: 0 },
-		},
+		rowsInput({ count: storm ? STORM_ROWS : ROWS, changeEvery: 0 }),
 		{
 			id: 'sync',
 			name: 'Sync',

@@ -2,6 +2,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
@@ -42,4 +43,16 @@ export class BenchRows implements INodeType {
 		for (let i = 0; i < count; i++) items[i] = { json: parsedRow(start + i, changeEvery) };
 		return [items];
 	}
+}
+
+/** The "Rows" node of a benchmark workflow (type `bench.rows`, registered by engine.ts). */
+export function rowsInput(rows: { count: number; changeEvery: number }): INode {
+	return {
+		id: 'rows',
+		name: 'Rows',
+		type: 'bench.rows',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: rows,
+	};
 }

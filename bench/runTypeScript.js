@@ -24,4 +24,17 @@ function runTypeScript(file) {
 	return require(path.join(__dirname, file));
 }
 
-module.exports = { runTypeScript };
+/** Runs `file`'s exported `main()` (see runTypeScript), then exits: 1 on an error. */
+function runMain(file) {
+	runTypeScript(file)
+		.main()
+		.then(
+			() => process.exit(process.exitCode ?? 0),
+			(error) => {
+				console.error(error);
+				process.exit(1);
+			},
+		);
+}
+
+module.exports = { runTypeScript, runMain };

@@ -4,6 +4,7 @@ import { join } from 'path';
 
 import { forgetRateWindows } from '../nodes/Fliplet/transport/pacing';
 import { TOKENS } from '../test/harness';
+import type { Arrival } from '../test/harness/refusals';
 import { spreadsheetRow } from './rows';
 
 /** Rows sent to the sandbox process in one message when seeding. */
@@ -93,6 +94,8 @@ export class SandboxProcess {
 			await this.call<{ entries: number }>('seed', { dataSourceId, rows });
 		}
 	};
+	/** The requests since the mark to paths matching `path` (needs BENCH_HASH_BODIES=1 for bodies). */
+	arrivals = (path: string) => this.call<Arrival[]>('arrivals', { path });
 	content = (dataSourceId: number, key: string) =>
 		this.call<{ entries: number; distinctKeys: number }>('content', { dataSourceId, key });
 	mediaFile = (id: number) =>

@@ -1,11 +1,15 @@
 'use strict';
 // The sandbox for the benchmark, in its own process (rate limits as in the platform's docs), so
 // the benchmark's memory figures are those of n8n and the node only. Driven by IPC messages.
+// BENCH_HASH_BODIES=1: each request keeps a hash of its body (see `arrivals`).
 
 const { createSandbox } = require('../sandbox');
 const { installLink, linkSettings } = require('./link');
 
-const sandbox = createSandbox({ rateLimits: true });
+const sandbox = createSandbox({
+	rateLimits: true,
+	hashBodies: process.env.BENCH_HASH_BODIES === '1',
+});
 let mark = 0;
 let cpuAtMark = process.cpuUsage();
 /** The modelled link (BENCH_RTT_MS, BENCH_UP_MBIT, BENCH_DOWN_MBIT), if one is set. */
@@ -76,16 +80,32 @@ const commands = {
 		};
 	},
 	/**
-	 * Appends `count` entries `{Email: user<n>@example.com, Score: n}` (n from 0) to a data source,
-	 * straight into the store: a million entries in a second, not a million-row commit.
+	 * Appends entries holding `rows` straight into the store (a big data source in seconds).
 	 */
-	/** Appends entries holding `rows` straight into the store (a big data source in seconds). */
 	seed({ dataSourceId, rows }) {
 		const store = require('../sandbox/dataSources/store');
 		const dataSource = sandbox.state.dataSources.find((ds) => ds.id === dataSourceId);
 		const entries = rows.map((data) => store.newEntry(sandbox.state, dataSource, data));
 		store.appendEntries(sandbox.state, dataSourceId, entries);
 		return { entries: store.countOf(sandbox.state, dataSourceId) };
+	},
+	/**
+	 * The requests since the mark to paths matching `path` (a regex), as a refusal count needs them:
+	 * method, path, query, status, arrival time and body hash.
+	 */
+	arrivals({ path }) {
+		const matches = new RegExp(path);
+		return sandbox.requests
+			.slice(mark)
+			.filter((record) => matches.test(record.path))
+			.map(({ method, path: recordPath, query, status, at, bodyHash }) => ({
+				method,
+				path: recordPath,
+				query,
+				status,
+				at,
+				bodyHash,
+			}));
 	},
 	/** Entries of a data source and how many distinct keys they hold (equal: no duplicates). */
 	content({ dataSourceId, key }) {

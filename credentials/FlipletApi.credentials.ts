@@ -67,16 +67,25 @@ export class FlipletApi implements ICredentialType {
 				{
 					name: 'Free Plan',
 					value: 'free',
-					description: '10 AI requests a minute per app',
+					description: '10 AI requests a minute for the organization',
 				},
 				{
 					name: 'Paid Plan (Public, Private, Private+, Enterprise)',
 					value: 'paid',
-					description: '100 AI requests a minute per app',
+					description: '100 AI requests a minute for the organization',
 				},
 			],
 			description:
-				"Your organization's Fliplet plan. AI requests (text, images, transcription, embeddings) are paced to its limit per app: 10 a minute on the Free plan, 100 on every other plan. If unsure, keep Free: a paid plan's requests then go out more slowly, never refused.",
+				"Your organization's Fliplet plan. AI requests (text, images, transcription, embeddings) are paced to its limit, for all the organization's apps together: 10 a minute on the Free plan, 100 on every other plan. If unsure, keep Free: a paid plan's requests then go out more slowly, never refused.",
+		},
+		{
+			displayName: 'n8n Processes Using This Token',
+			name: 'processes',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description:
+				"How many n8n processes send requests with this token at the same time: in queue mode count the workers (and main, if it runs workflows or webhooks), plus any other n8n instance using the token. Each process starts at that share of Fliplet's rate limits, so together they stay within them, and takes more only while Fliplet refuses nothing. With 1 (one n8n), a process starts at the whole limit and gives way only after its first refusals; see the queue-mode docs.",
 		},
 		{
 			displayName: 'Data Timeout (Seconds)',

@@ -34,9 +34,26 @@ const controlRoutes = [
 		method: 'POST',
 		path: '/__sandbox/rate-limits',
 		handler: ({ sandbox, body }) => {
-			if (typeof body?.enabled === 'boolean') sandbox.rateLimiter.enabled = body.enabled;
-			if (body?.limits) Object.assign(sandbox.rateLimiter.limits, body.limits);
-			return { body: { enabled: sandbox.rateLimiter.enabled, limits: sandbox.rateLimiter.limits } };
+			// enabled, limits ({area: {limit, windowMs}}), dailyCaps ({ai, aiPaid}) and aiScope
+			// ('app' or 'organization': whose per-minute AI limit; a reset brings 'app' back).
+			const limiter = sandbox.rateLimiter;
+			if (typeof body?.enabled === 'boolean') limiter.enabled = body.enabled;
+			if (body?.limits) Object.assign(limiter.limits, body.limits);
+			if (body?.dailyCaps) Object.assign(limiter.dailyCaps, body.dailyCaps);
+			if (body?.aiScope !== undefined) {
+				if (!['app', 'organization'].includes(body.aiScope)) {
+					return { status: 400, body: { message: 'aiScope is "app" or "organization"' } };
+				}
+				sandbox.state.aiLimitScope = body.aiScope;
+			}
+			return {
+				body: {
+					enabled: limiter.enabled,
+					limits: limiter.limits,
+					dailyCaps: limiter.dailyCaps,
+					aiScope: sandbox.state.aiLimitScope ?? 'app',
+				},
+			};
 		},
 	},
 	{

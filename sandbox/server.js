@@ -1,5 +1,6 @@
 'use strict';
 
+const { createHash } = require('node:crypto');
 const http = require('node:http');
 const { HttpError, compilePath, isObject } = require('./http');
 const { parseMultipart } = require('./multipart');
@@ -66,12 +67,15 @@ const UNAUTHORISED = {
 
 /**
  * A local, in-memory simulator of the Fliplet REST API.
- * @param {{ region?: string, rateLimits?: boolean, limits?: Record<string, {limit: number, windowMs: number}>, log?: boolean }} [options]
+ * `hashBodies`: each request's record carries `bodyHash`, a hash of its raw body, so a benchmark can
+ * tell one request sent again from another with the same method and path.
+ * @param {{ region?: string, rateLimits?: boolean, limits?: Record<string, {limit: number, windowMs: number}>, log?: boolean, hashBodies?: boolean }} [options]
  */
 function createSandbox(options = {}) {
 	const sandbox = {
 		state: createFixtureState({ region: options.region }),
 		rateLimiter: new RateLimiter(options.rateLimits ?? true, options.limits),
+		hashBodies: options.hashBodies === true,
 		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, body: any, bytes: number, status?: number, at: number, tag?: string}>} */
 		requests: [],
 		/** @type {Fault[]} */
@@ -388,6 +392,8 @@ async function handle(sandbox, req, res) {
 		at: Date.now(),
 	};
 	if (tagged) record.tag = tagged[1];
+	if (sandbox.hashBodies)
+		record.bodyHash = createHash('sha1').update(raw).digest('hex').slice(0, 16);
 	// The client left before the whole answer was written (it gave up, or its run was stopped);
 	// a connection the sandbox itself cuts (drop-*, cut-after) is not the client leaving.
 	let hungUpBySandbox = false;
@@ -453,7 +459,17 @@ async function handle(sandbox, req, res) {
 	const caller = token ?? 'anonymous';
 	const rateKey = route.rateKey?.({ state: sandbox.state, principal, params }) ?? caller;
 	const area = route.rateArea?.({ state: sandbox.state, params }) ?? route.area;
-	const limitedUntil = sandbox.rateLimiter.check(rateKey, area, Date.now());
+	const capKey = route.dayCapKey?.({ state: sandbox.state, principal, params });
+	const now = Date.now();
+	const capUntil = capKey ? sandbox.rateLimiter.dayCapReached(capKey, area, now) : null;
+	if (capUntil) {
+		return respond(429, {
+			message: "You've reached your plan's daily limit of AI requests.",
+			referenceUrl: 'https://developers.fliplet.com/API/core/ai.html#rate-limiting',
+			nextValidRequestDate: capUntil.toISOString(),
+		});
+	}
+	const limitedUntil = sandbox.rateLimiter.check(rateKey, area, now);
 	if (limitedUntil) {
 		return respond(429, {
 			message: 'Too many requests, please slow down.',
@@ -461,6 +477,7 @@ async function handle(sandbox, req, res) {
 			nextValidRequestDate: limitedUntil.toISOString(),
 		});
 	}
+	if (capKey) sandbox.rateLimiter.countDay(capKey, area, now);
 
 	const startedAt = fault?.mode === 'stamp-at-start' ? await startEarly(sandbox, fault) : undefined;
 	if (sandbox.interleaves.length) await runInterleaves(sandbox, method, path, record.body);

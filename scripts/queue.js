@@ -5,7 +5,8 @@
 // with this package in each one's user folder, the API sandbox, the credential and the example
 // workflows. Proves that Fliplet executions run on the workers with correct results (binary data
 // included), that concurrent and overlapping Syncs leave each key once, that several workers on
-// one token finish every run past the token's rate limit, and that the Fliplet Trigger fires once
+// one token finish every run past the token's rate limit with at most 3% of their requests refused
+// (the credential's count of processes at 1 and at 2), and that the Fliplet Trigger fires once
 // per new entry across a restart of main. Everything is stopped and removed
 // afterwards, also on failure or Ctrl+C. Loopback only; fixed ports 5700-5719, 6390 and 5440.
 //
@@ -33,7 +34,7 @@ const {
 } = require('./lib/imports');
 const { createCluster } = require('./lib/queueCluster');
 const checks = require('./lib/queueChecks');
-const { queueWorkflows } = require('./lib/queueWorkflows');
+const { pacedTwoCredential, queueWorkflows } = require('./lib/queueWorkflows');
 const { startPostgres, startRedis } = require('./lib/services');
 
 const PORTS = {
@@ -115,6 +116,7 @@ async function main() {
 			syncDataSource: await api.createDataSource('Queue Sync', seeded),
 			overlapDataSource: await api.createDataSource('Queue Overlap'),
 			pacedDataSource: await api.createDataSource('Queue Paced'),
+			pacedTwoDataSource: await api.createDataSource('Queue Paced, 2 processes'),
 		};
 
 		const cluster = createCluster({
@@ -127,7 +129,10 @@ async function main() {
 		running.cluster = cluster;
 		const examples = readWorkflows(workflowFiles().filter((file) => !file.includes('.workflow.')));
 		const ownWorkflows = queueWorkflows(ids).map((workflow) => ({ id: workflow.id, workflow }));
-		await importCredentials(cluster.main, credentialFixtures(sandbox.url, TOKENS, sandbox.cdnUrl));
+		await importCredentials(cluster.main, [
+			...credentialFixtures(sandbox.url, TOKENS, sandbox.cdnUrl),
+			pacedTwoCredential(sandbox.url, TOKENS.app),
+		]);
 		await importWorkflows(cluster.main, [...examples, ...ownWorkflows]);
 		// Published from the CLI: main activates them when it starts. (Publishing through main's REST
 		// API refuses the Insert node's resource mapper without the schema the editor adds.)
@@ -154,7 +159,22 @@ async function main() {
 			['Fliplet nodes on the workers', checks.checkInsertAndBinary],
 			['20 Syncs of one workflow at once', checks.checkConcurrentSyncs],
 			['overlapping Syncs of the same new keys', checks.checkOverlappingSyncs],
-			['several workers on one token', checks.checkSharedToken],
+			[
+				'several workers on one token',
+				checks.checkSharedToken({
+					path: 'queue-paced',
+					dataSource: 'pacedDataSource',
+					setting: 1,
+				}),
+			],
+			[
+				'several workers on one token, the credential set to 2 processes',
+				checks.checkSharedToken({
+					path: 'queue-paced-two',
+					dataSource: 'pacedTwoDataSource',
+					setting: 2,
+				}),
+			],
 			['Fliplet Trigger on main', checks.checkTrigger],
 		].filter(([title]) => title.includes(process.env.FLIPLET_QUEUE_ONLY ?? ''))) {
 			log(`\n${title}`);

@@ -220,16 +220,32 @@ function embeddings({ state, principal, params, query, body, onClientGone }) {
 	return { body: providers.embeddings(body) };
 }
 
-/**
- * SPEC (Limits): all AI operations share one per-app limit, whichever token calls. A call the
- * token may not make (another organization's app, a draft) counts against the token instead, so
- * it cannot use up that app's limit.
- */
-function perApp({ state, principal, params }) {
+/** The app of an AI call the token may make; undefined for another organization's app or a draft. */
+function reachablePair({ state, principal, params }) {
 	const appId = Number(params.app);
 	const pair = findAppPair(state, appId);
-	if (!pair || pair.isDraftId || !canReachApp(state, principal, appId)) return undefined;
-	return `app:${appId}`;
+	return !pair || pair.isDraftId || !canReachApp(state, principal, appId) ? undefined : pair;
+}
+
+/**
+ * Whose per-minute AI limit a call counts against: SPEC (Limits): "all AI operations share one
+ * per-app limit", whichever token calls; the AI docs ("Rate Limiting"): "the overall usage of the
+ * AI APIs under your account/organization". `state.aiLimitScope` picks the reading: `app` (the
+ * default) or `organization` (POST /__sandbox/rate-limits `{aiScope}`; a reset brings the default
+ * back). A call the token may not make counts against the token, so it cannot use up that limit.
+ */
+function aiLimitKey(context) {
+	const pair = reachablePair(context);
+	if (!pair) return undefined;
+	return context.state.aiLimitScope === 'organization'
+		? `organization:${pair.draft.organizationId}`
+		: `app:${Number(context.params.app)}`;
+}
+
+/** The AI docs' daily cap is the organization's, under either reading of the per-minute limit. */
+function aiDayCapKey(context) {
+	const pair = reachablePair(context);
+	return pair ? `organization:${pair.draft.organizationId}` : undefined;
 }
 
 /**
@@ -246,6 +262,12 @@ const routes = [
 	{ method: 'POST', path: '/v1/apps/:app/ai/image', handler: image },
 	{ method: 'POST', path: '/v1/apps/:app/ai/audio', handler: audio },
 	{ method: 'POST', path: '/v1/apps/:app/ai/embeddings', handler: embeddings },
-].map((route) => ({ ...route, area: 'ai', rateArea: areaByPlan, rateKey: perApp }));
+].map((route) => ({
+	...route,
+	area: 'ai',
+	rateArea: areaByPlan,
+	rateKey: aiLimitKey,
+	dayCapKey: aiDayCapKey,
+}));
 
 module.exports = { routes, MAX_AUDIO_BYTES, AUDIO_TYPES, DEFAULT_CREDITS };

@@ -19,8 +19,47 @@ function webhook(path) {
 	);
 }
 
-function fliplet(name, parameters) {
-	return node(name, 'n8n-nodes-fliplet.fliplet', 1, parameters, { credentials: CREDENTIAL });
+/**
+ * The app token, with the credential's count of n8n processes set to the tier's two workers: its
+ * own token, so its requests meet a limit the organization token's runs did not touch.
+ */
+const PACED_TWO_CREDENTIAL = {
+	id: 'flipletPacedTwo1',
+	name: 'Fliplet Sandbox (app token, 2 processes)',
+};
+
+function fliplet(name, parameters, credentials = CREDENTIAL) {
+	return node(name, 'n8n-nodes-fliplet.fliplet', 1, parameters, { credentials });
+}
+
+/** The credential of the paced workflow set to two processes (see PACED_TWO_CREDENTIAL). */
+function pacedTwoCredential(sandboxUrl, token) {
+	return {
+		...PACED_TWO_CREDENTIAL,
+		type: 'flipletApi',
+		data: { accessToken: token, region: 'custom', baseUrl: sandboxUrl, processes: 2 },
+	};
+}
+
+/** Posted rows synced in small commits: many requests per run (see queueWorkflows). */
+function pacedSync(id, path, dataSource, credentials) {
+	return workflow(id, `Queue: sync posted rows in small commits (${path})`, [
+		webhook(path),
+		node('Rows', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.rows', options: {} }),
+		fliplet(
+			'Sync Rows',
+			{
+				resource: 'entry',
+				operation: 'sync',
+				dataSource: dataSourceId(dataSource),
+				keyColumns: 'Email',
+				syncMode: 'insertAndUpdate',
+				syncOptions: { chunkSize: 5 },
+			},
+			credentials,
+		),
+		withExecutionId(),
+	]);
 }
 
 function withExecutionId() {
@@ -51,7 +90,7 @@ const dataSourceId = (id) => ({ __rl: true, mode: 'list', value: String(id) });
 
 /**
  * @param {{ insertDataSource: number, syncDataSource: number, overlapDataSource: number,
- *   pacedDataSource: number }} ids
+ *   pacedDataSource: number, pacedTwoDataSource: number }} ids
  */
 function queueWorkflows(ids) {
 	return [
@@ -98,21 +137,13 @@ function queueWorkflows(ids) {
 			]),
 		),
 		// Small commits: many requests per run, so that runs on both workers together pass the
-		// token's data-source limit (each worker keeps its own requests within it).
-		workflow('queuePaced000001', 'Queue: sync posted rows in small commits', [
-			webhook('queue-paced'),
-			node('Rows', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.rows', options: {} }),
-			fliplet('Sync Rows', {
-				resource: 'entry',
-				operation: 'sync',
-				dataSource: dataSourceId(ids.pacedDataSource),
-				keyColumns: 'Email',
-				syncMode: 'insertAndUpdate',
-				syncOptions: { chunkSize: 5 },
-			}),
-			withExecutionId(),
-		]),
+		// token's data-source limit (each worker keeps its own requests within it): with the
+		// credential's count of processes at its default (1), and set to the two workers.
+		pacedSync('queuePaced000001', 'queue-paced', ids.pacedDataSource, CREDENTIAL),
+		pacedSync('queuePacedTwo001', 'queue-paced-two', ids.pacedTwoDataSource, {
+			flipletApi: PACED_TWO_CREDENTIAL,
+		}),
 	];
 }
 
-module.exports = { queueWorkflows };
+module.exports = { queueWorkflows, pacedTwoCredential };

@@ -464,7 +464,7 @@ describe('a stop ends the loop and says where it found the request', () => {
 
 	it('in the wait after a 429 of a write: it was refused, so nothing may have been processed', async () => {
 		const controller = new AbortController();
-		const tooMany = answer(429, { message: 'Slow down' }, { 'Retry-After': '600' });
+		const tooMany = answer(429, { message: 'Slow down' }, { 'Retry-After': '30' });
 		const script = scripted([thenAbort(controller, tooMany), answer(200)], post(controller.signal));
 		expect(await failureOf(script)).toMatchObject({
 			networkKind: 'cancelled',

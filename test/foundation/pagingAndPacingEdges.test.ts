@@ -86,7 +86,7 @@ describe('rate windows: which requests share one', () => {
 		);
 	});
 
-	it('gives one window per host, token and area; AI per app, whichever token calls', () => {
+	it('gives one window per host, token and area; AI per organization, whichever token calls', () => {
 		const window = rateWindowFor(HOST, one, DATA);
 		expect(rateWindowFor(HOST, one, '/v1/data-sources')).toBe(window);
 		expect(rateWindowFor(HOST, { accessToken: '  eu--one\n' }, DATA)).toBe(window);
@@ -95,9 +95,16 @@ describe('rate windows: which requests share one', () => {
 		expect(rateWindowFor(HOST, one, '/v1/organizations/5/logs')).not.toBe(window);
 		expect(rateWindowFor(HOST, one, '/v1/communicate/email')).not.toBe(window);
 
-		const ai = rateWindowFor(HOST, one, '/v1/apps/11/ai/completions');
-		expect(rateWindowFor(HOST, { accessToken: 'eu--two' }, '/v1/apps/11/ai/images')).toBe(ai);
-		expect(rateWindowFor(HOST, one, '/v1/apps/12/ai/completions')).not.toBe(ai);
+		// Apps of one organization share its AI window, whichever token calls them.
+		const ai = rateWindowFor(HOST, one, '/v1/apps/11/ai/completions', 'organization 1');
+		const two = { accessToken: 'eu--two' };
+		expect(rateWindowFor(HOST, two, '/v1/apps/12/ai/image', 'organization 1')).toBe(ai);
+		expect(rateWindowFor(HOST, one, '/v1/apps/13/ai/completions', 'organization 2')).not.toBe(ai);
+		// An app whose organization is unknown counts in the token's own window, for all its apps.
+		const token = rateWindowFor(HOST, one, '/v1/apps/11/ai/completions');
+		expect(token).not.toBe(ai);
+		expect(rateWindowFor(HOST, one, '/v1/apps/12/ai/embeddings')).toBe(token);
+		expect(rateWindowFor(HOST, two, '/v1/apps/11/ai/completions')).not.toBe(token);
 	});
 
 	it('counts a credential without a token with an empty token, not with the text "undefined"', () => {

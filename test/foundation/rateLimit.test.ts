@@ -4,9 +4,16 @@ import {
 	MAX_SINGLE_WAIT_MS,
 	rateLimitWaitMs,
 } from '../../nodes/Fliplet/transport/retryPolicy';
-import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
+import {
+	apiRequests,
+	callSandbox,
+	runNode,
+	sandboxCredential,
+	TOKENS,
+	useSandbox,
+} from '../harness';
 
-const { RateLimiter, DEFAULT_LIMITS } = require('../../sandbox/rateLimit');
+const { RateLimiter, DEFAULT_LIMITS, DEFAULT_DAILY_CAPS } = require('../../sandbox/rateLimit');
 
 const sandbox = useSandbox();
 
@@ -206,5 +213,97 @@ describe('sandbox rate limiter (the public per-user figures)', () => {
 		limiter.enabled = true;
 		expect(limiter.check('a', undefined, 2)).toBeNull();
 		expect(limiter.check('a', 'apps', 2)).toBeNull();
+	});
+});
+
+describe("sandbox AI limits: the organization's cap a day, and whose limit a minute", () => {
+	const DAY = 24 * 3600_000;
+	const complete = (app: number, token = TOKENS.org) =>
+		callSandbox(
+			sandbox(),
+			'POST',
+			`/v1/apps/${app}/ai/completions`,
+			{ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] },
+			token,
+		);
+	const statuses = async (apps: number[], token?: string) => {
+		const answers: number[] = [];
+		for (const app of apps) answers.push((await complete(app, token)).status);
+		return answers;
+	};
+
+	it("has the AI docs' caps a day: 100 on the Free plan, 10,000 on paid plans", () => {
+		expect(DEFAULT_DAILY_CAPS).toEqual({ ai: 100, aiPaid: 10_000 });
+	});
+
+	it('counts a day per organization and area, and names the next UTC midnight once it is reached', () => {
+		const limiter = new RateLimiter(true, {}, { ai: 2 });
+		const now = Date.parse('2026-01-05T22:30:00.000Z');
+		expect(limiter.dayCapReached('organization:1', 'ai', now)).toBeNull();
+		limiter.countDay('organization:1', 'ai', now);
+		limiter.countDay('organization:1', 'ai', now);
+		expect(limiter.dayCapReached('organization:1', 'ai', now)).toEqual(
+			new Date('2026-01-06T00:00:00.000Z'),
+		);
+		expect(limiter.dayCapReached('organization:2', 'ai', now)).toBeNull();
+		expect(limiter.dayCapReached('organization:1', 'aiPaid', now)).toBeNull();
+		expect(limiter.dayCapReached('organization:1', 'ai', now + DAY)).toBeNull();
+		expect(limiter.dayCapReached('organization:1', 'dataSources', now)).toBeNull();
+		limiter.enabled = false;
+		expect(limiter.dayCapReached('organization:1', 'ai', now)).toBeNull();
+	});
+
+	it("refuses the organization's AI requests past its cap with a 429 naming the reset, whichever app", async () => {
+		sandbox().rateLimiter.enabled = true;
+		const caps = sandbox().rateLimiter.dailyCaps;
+		const documented = { ...caps };
+		caps.ai = 3;
+		try {
+			expect(await statuses([11, 21, 11])).toEqual([200, 200, 200]);
+			const refused = await complete(21);
+			expect(refused.status).toBe(429);
+			const reset = new Date(Math.floor(Date.now() / DAY + 1) * DAY).toISOString();
+			expect(refused.body).toMatchObject({ nextValidRequestDate: reset });
+			// Another organization's token and app have their own.
+			expect(await statuses([31], TOKENS.otherOrg)).toEqual([200]);
+			expect(sandbox().state.ai.calls).toHaveLength(4);
+		} finally {
+			Object.assign(caps, documented);
+			sandbox().rateLimiter.enabled = false;
+		}
+	});
+
+	it.each([
+		['app', [200, 200, 200, 200]],
+		['organization', [200, 200, 429, 429]],
+	] as const)(
+		'counts the per-minute limit per %s, as the switch says (two apps of one organization)',
+		async (aiScope, expected) => {
+			sandbox().rateLimiter.enabled = true;
+			const limits = sandbox().rateLimiter.limits;
+			const documented = limits.ai;
+			limits.ai = { limit: 2, windowMs: 60_000 };
+			try {
+				const switched = await callSandbox(sandbox(), 'POST', '/__sandbox/rate-limits', {
+					aiScope,
+				});
+				expect(switched.body).toMatchObject({ aiScope });
+				expect(await statuses([11, 21, 11, 21])).toEqual(expected);
+			} finally {
+				limits.ai = documented;
+				sandbox().rateLimiter.enabled = false;
+			}
+		},
+	);
+
+	it('takes only the two readings, and a reset brings back the per-app one', async () => {
+		const refused = await callSandbox(sandbox(), 'POST', '/__sandbox/rate-limits', {
+			aiScope: 'user',
+		});
+		expect(refused.status).toBe(400);
+		await callSandbox(sandbox(), 'POST', '/__sandbox/rate-limits', { aiScope: 'organization' });
+		sandbox().reset();
+		const now = await callSandbox(sandbox(), 'POST', '/__sandbox/rate-limits', {});
+		expect(now.body).toMatchObject({ aiScope: 'app' });
 	});
 });

@@ -71,20 +71,30 @@ describe('rate windows', () => {
 	});
 
 	it('a held window waits out what is left of the hold, not more', async () => {
-		const window = new RequestWindow({ limit: 5, windowMs: 10_000 });
-		window.hold(Date.now() + 100);
-		const timers: number[] = [];
-		const realSetTimeout = global.setTimeout;
-		jest.spyOn(global, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
-			timers.push(Number(ms ?? 0));
-			return realSetTimeout(callback, ms);
-		}) as typeof setTimeout);
-		const started = Date.now();
-		expect(await window.reserve()).toBe(true);
-		jest.restoreAllMocks();
-		expect(Date.now() - started).toBeGreaterThanOrEqual(99);
-		expect(timers.length).toBeGreaterThan(0);
-		for (const ms of timers) expect(ms).toBeLessThanOrEqual(100);
+		// On a fake clock: a busy machine cannot pass the hold before the wait starts.
+		jest.useFakeTimers({ now: 1_000_000 });
+		try {
+			const window = new RequestWindow({ limit: 5, windowMs: 10_000 });
+			window.hold(1_000_100);
+			const timers: number[] = [];
+			const fakeSetTimeout = global.setTimeout;
+			jest.spyOn(global, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+				timers.push(Number(ms ?? 0));
+				return fakeSetTimeout(callback, ms);
+			}) as typeof setTimeout);
+			let reserved = false;
+			const reserving = window.reserve().then((ok) => (reserved = ok));
+			await jest.advanceTimersByTimeAsync(99);
+			expect(reserved).toBe(false);
+			await jest.advanceTimersByTimeAsync(1);
+			await reserving;
+			expect(reserved).toBe(true);
+			expect(timers.length).toBeGreaterThan(0);
+			for (const ms of timers) expect(ms).toBeLessThanOrEqual(100);
+		} finally {
+			jest.restoreAllMocks();
+			jest.useRealTimers();
+		}
 	});
 });
 

@@ -49,6 +49,8 @@ export interface Sandbox {
 	rateLimiter: {
 		enabled: boolean;
 		limits: Record<string, { limit: number; windowMs: number }>;
+		/** AI requests a day per organization, by area (`ai`, `aiPaid`). */
+		dailyCaps: Record<string, number>;
 		reset(): void;
 	};
 	reset(): void;

@@ -19,6 +19,7 @@ loadInOrder(
 		'files/fileHosts.test.ts',
 		'files/downloadGet.test.ts',
 		'files/sizeLimitStreamed.test.ts',
+		'reliability/processesOnOneToken.test.ts',
 	],
 	{
 		first: [
@@ -35,7 +36,8 @@ loadInOrder(
 			'foundation/jsonBody.test.ts',
 			'foundation/multipart.test.ts',
 			'foundation/pacingHold.test.ts',
-			'chatModel/aiPacing.test.ts',
+			'foundation/allowance.test.ts',
+			'foundation/refusalHold.test.ts',
 			'foundation/errors.test.ts',
 			'foundation/redirect.test.ts',
 			'foundation/credential.test.ts',
@@ -47,6 +49,9 @@ loadInOrder(
 			'reliability/rateLimitStorm.test.ts',
 			'foundation/sharedRateWindow.test.ts',
 			'reliability/writeFaults.test.ts',
+			'reliability/processesOnOneToken.test.ts',
+			// Two minutes of it wait for the minute of the Free plan's AI limit.
+			'chatModel/aiPacing.test.ts',
 		],
 	},
 );

@@ -8,11 +8,13 @@ import { withoutTrailingSlashes } from './baseUrl';
 import { mayFollowRedirect, redirectTarget } from './redirects';
 import {
 	backoffMs,
+	isCapReached,
 	isCutBody,
 	isNetworkFault,
 	mayHaveReachedServer,
 	MAX_FAULT_RETRIES,
 	MAX_RATE_LIMIT_WAITS,
+	namedReopening,
 	rateLimitWaitMs,
 } from './retryPolicy';
 
@@ -130,13 +132,16 @@ export async function sendWithRetries(exchange: Exchange): Promise<RawResponse> 
 	let servedAtLastRefusal = window?.served;
 	let faultRetries = 0;
 	let redirects = 0;
+	let refusedLast = false;
 	for (;;) {
 		const outcome = await sendPaced(
 			window,
 			sendOnce,
 			(result) => 'response' in result && result.response.statusCode !== 429,
 			signal,
+			refusedLast,
 		);
+		refusedLast = false;
 		if (!outcome) throw stopped(false);
 		if ('stopped' in outcome) throw stopped(true);
 		if ('error' in outcome) {
@@ -181,6 +186,12 @@ export async function sendWithRetries(exchange: Exchange): Promise<RawResponse> 
 		noteFailure(failure);
 		// A 429 means the request was refused before any work, so waiting and re-sending is safe.
 		if (statusCode === 429) {
+			const now = Date.now();
+			const reopensAt = namedReopening(body, response.headers, now);
+			// A cap that reopens later than any wait: fail now, holding nobody's requests meanwhile.
+			if (isCapReached(reopensAt, now)) {
+				throw fail({ ...failure, reopensAt: new Date(reopensAt!).toISOString() });
+			}
 			// When another request to the same window was served since this one's last refusal, the
 			// API is serving us and this one only lost the race for a freed place: giving up counts
 			// only refusals with nothing served in between.
@@ -188,10 +199,12 @@ export async function sendWithRetries(exchange: Exchange): Promise<RawResponse> 
 			if (served === undefined || served === servedAtLastRefusal) rateLimitWaits++;
 			servedAtLastRefusal = served;
 			if (rateLimitWaits <= MAX_RATE_LIMIT_WAITS) {
-				const wait = rateLimitWaitMs(body, response.headers, refusals++);
+				const wait = rateLimitWaitMs(body, response.headers, refusals++, now);
 				// The other requests to that window wait too: sent earlier, they would be refused.
-				window?.hold(Date.now() + wait);
-				if (!(await pauseUnlessAborted(wait, signal))) throw stopped(false);
+				const until = window ? window.refused(now + wait, refusals) : now + wait;
+				if (!(await pauseUnlessAborted(Math.max(0, until - Date.now()), signal)))
+					throw stopped(false);
+				refusedLast = true;
 				continue;
 			}
 		}

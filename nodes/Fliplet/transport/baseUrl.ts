@@ -20,6 +20,8 @@ export interface FlipletCredentialData {
 	aiTimeout?: number;
 	/** The organization's plan, which sets the AI requests a minute: 'free' (the default) or 'paid'. */
 	aiPlan?: string;
+	/** How many n8n processes send requests with this token: each starts at that share of a limit. */
+	processes?: number;
 }
 
 const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i;

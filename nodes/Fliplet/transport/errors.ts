@@ -23,6 +23,8 @@ export interface ApiFailure {
 	idempotent: boolean;
 	/** A redirect that was not followed: the origin it pointed to. */
 	redirectedTo?: string;
+	/** A 429 that named a time further away than any wait: when the platform accepts requests again. */
+	reopensAt?: string;
 	/** A non-idempotent request failed in a way that leaves its effect unknown. */
 	mayHaveBeenProcessed?: boolean;
 	itemIndex?: number;
@@ -154,11 +156,12 @@ function describe(failure: ApiFailure): { message: string; description: string }
 				: "The API does not accept the type of what was sent. For a file, check the MIME type of the item's binary data.",
 		};
 	}
+	if (status === 429 && failure.reopensAt !== undefined) return capReached(failure, apiMessage);
 	if (status === 429) {
 		return {
 			message: `Rate limit reached: ${apiMessage ?? 'too many requests'}${tries}`,
 			description:
-				"Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s) and AI per app (10 a minute on the Free plan, 100 on paid plans). The node keeps its own requests within these, and waited as the API asked when others used the same limit (another n8n process, or another client of this token); it gave up after its bounded waits with nothing served in between. Run fewer workflows at once on this token, check the credential's plan, or add a Wait node.",
+				"Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s) and AI per organization (10 a minute on the Free plan, 100 on paid plans). The node keeps its own requests within these, and waited as the API asked when others used the same limit (another n8n process, or another client of this token); it gave up after its bounded waits with nothing served in between. Run fewer workflows at once on this token, set the credential's n8n Processes Using This Token to the number of n8n processes that use it, check the credential's plan, or add a Wait node.",
 		};
 	}
 	if (status >= 500) {
@@ -170,6 +173,29 @@ function describe(failure: ApiFailure): { message: string; description: string }
 		};
 	}
 	return { message, description: 'The API refused the request: check the fields of this item.' };
+}
+
+/** A refusal until a time later than any wait: a cap of the plan (e.g. AI requests a day). */
+function capReached(
+	failure: ApiFailure,
+	apiMessage: string | undefined,
+): { message: string; description: string } {
+	const ai = /^\/v1\/apps\/[^/]+\/ai\//.test(failure.path);
+	const cap = ai
+		? "a cap of your Fliplet plan: the organization's AI requests a day (100 on the Free plan, 1,000 on Public, 10,000 on Private, Private+ and Enterprise)"
+		: 'a cap of your Fliplet plan or account, not a pace the node can wait out';
+	return {
+		message: `Rate limit reached until ${failure.reopensAt}: ${apiMessage ?? 'too many requests'}`,
+		description: `Fliplet refuses these requests until ${failure.reopensAt} (${inWords(failure.reopensAt!)}): ${cap}. The node did not wait for it. Raise the plan in Fliplet Studio, or run this workflow again after that time.`,
+	};
+}
+
+/** How far away a time is, in words ("in about 3 h 20 min"). */
+function inWords(at: string): string {
+	const minutes = Math.max(1, Math.round((Date.parse(at) - Date.now()) / 60_000));
+	const hours = Math.floor(minutes / 60);
+	const rest = minutes % 60;
+	return `in about ${hours ? `${hours} h ` : ''}${rest || !hours ? `${rest} min` : ''}`.trim();
 }
 
 /** How often the request went out, in words: "retried" only when it was. */
@@ -197,6 +223,8 @@ export function toNodeApiError(node: INode, failure: ApiFailure, secret?: string
 	if (failure.mayHaveBeenProcessed !== undefined)
 		response.mayHaveBeenProcessed = failure.mayHaveBeenProcessed;
 	if (failure.firstCause !== undefined) response.firstCause = redact(failure.firstCause, secret);
+	if (failure.reopensAt !== undefined) response.reopensAt = failure.reopensAt;
+	if (failure.reopensAt !== undefined) response.reopensAt = failure.reopensAt;
 	const error = new NodeApiError(node, response, {
 		message: redact(message, secret),
 		description: redact(description, secret),

@@ -17,12 +17,16 @@ import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
 import { toNodeApiError } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
+import { aiScopeOf } from './aiScope';
 import type { StreamedMultipart } from './multipartStream';
-import { rateWindowFor } from './pacing';
+import { aiAppOf, rateWindowFor } from './pacing';
 import type { ReadableBytes } from './streams';
 import { pathSegment } from './pathSegments';
 import { timeoutField, timeoutFor, timeoutKind } from './timeouts';
 import { findUnsafeKey } from './unsafeKeys';
+
+/** How long the look-up of an AI app's organization may take before its window falls back to the token's. */
+const APP_LISTING_TIMEOUT_MS = 10_000;
 
 /** The client's idle timeout stays this far behind the request's deadline, as a backstop. */
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
@@ -164,6 +168,18 @@ export async function flipletApiRequest<T = IDataObject>(
 	}
 
 	const origin = new URL(resolved.url).origin;
+	const aiApp = aiAppOf(request.path);
+	const aiScope =
+		aiApp === undefined
+			? undefined
+			: await aiScopeOf(origin, credentials.accessToken, aiApp, async () => {
+					return await flipletApiRequest.call(this, {
+						method: 'GET',
+						path: '/v1/apps',
+						timeout: APP_LISTING_TIMEOUT_MS,
+						abortSignal: request.abortSignal,
+					});
+				});
 	const signal = requestSignal(this, request.abortSignal);
 	const response = await sendWithRetries({
 		method: request.method,
@@ -184,7 +200,7 @@ export async function flipletApiRequest<T = IDataObject>(
 		},
 		deadlineMs,
 		timeoutField: request.timeout === undefined ? timeoutField(request.path) : undefined,
-		window: rateWindowFor(origin, credentials, request.path),
+		window: rateWindowFor(origin, credentials, request.path, aiScope),
 		signal,
 		parseError: (answer) =>
 			parseJsonBody(Buffer.isBuffer(answer.body) ? answer.body.toString('utf8') : answer.body),

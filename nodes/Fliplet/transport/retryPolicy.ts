@@ -14,8 +14,32 @@ export function header(headers: HeaderBag, name: string): string | undefined {
 }
 
 /**
- * How long a 429 asks us to wait: the body's `nextValidRequestDate`, else `Retry-After`
- * (seconds or an HTTP date), else a backoff. Always at least 50 ms and at most MAX_SINGLE_WAIT_MS.
+ * When a 429 says the requests will be accepted again: the body's `nextValidRequestDate`, else
+ * `Retry-After` (seconds or an HTTP date); undefined when it names no time.
+ */
+export function namedReopening(
+	body: unknown,
+	headers: HeaderBag,
+	now = Date.now(),
+): number | undefined {
+	const next =
+		body && typeof body === 'object'
+			? (body as { nextValidRequestDate?: unknown }).nextValidRequestDate
+			: undefined;
+	if (typeof next === 'string' || typeof next === 'number') {
+		const at = new Date(next).getTime();
+		if (!Number.isNaN(at)) return at;
+	}
+	const retryAfter = header(headers, 'retry-after');
+	if (retryAfter === undefined) return undefined;
+	const seconds = Number(retryAfter);
+	const at = Number.isFinite(seconds) ? now + seconds * 1000 : new Date(retryAfter).getTime();
+	return Number.isNaN(at) ? undefined : at;
+}
+
+/**
+ * How long a 429 asks us to wait: until the time it names (see namedReopening), else a backoff.
+ * Always at least 50 ms and at most MAX_SINGLE_WAIT_MS.
  */
 export function rateLimitWaitMs(
 	body: unknown,
@@ -23,25 +47,17 @@ export function rateLimitWaitMs(
 	attempt: number,
 	now = Date.now(),
 ): number {
-	let wait: number | undefined;
-	const next =
-		body && typeof body === 'object'
-			? (body as { nextValidRequestDate?: unknown }).nextValidRequestDate
-			: undefined;
-	if (typeof next === 'string' || typeof next === 'number') {
-		const at = new Date(next).getTime();
-		if (!Number.isNaN(at)) wait = at - now;
-	}
-	if (wait === undefined) {
-		const retryAfter = header(headers, 'retry-after');
-		if (retryAfter !== undefined) {
-			const seconds = Number(retryAfter);
-			wait = Number.isFinite(seconds) ? seconds * 1000 : new Date(retryAfter).getTime() - now;
-			if (Number.isNaN(wait)) wait = undefined;
-		}
-	}
-	if (wait === undefined) wait = backoffMs(attempt);
+	const reopensAt = namedReopening(body, headers, now);
+	const wait = reopensAt === undefined ? backoffMs(attempt) : reopensAt - now;
 	return Math.min(MAX_SINGLE_WAIT_MS, Math.max(50, Math.ceil(wait) + jitterMs(100)));
+}
+
+/**
+ * A refusal whose named time is further away than any wait the node makes: a cap (a day's AI
+ * requests of the plan, say), not a pace to wait out.
+ */
+export function isCapReached(reopensAt: number | undefined, now = Date.now()): boolean {
+	return reopensAt !== undefined && reopensAt - now > MAX_SINGLE_WAIT_MS;
 }
 
 /** Exponential backoff with full jitter on top of a growing floor. */
