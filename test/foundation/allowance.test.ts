@@ -265,6 +265,11 @@ describe('the even pace', () => {
 		expect(times.slice(50, 53)).toEqual([50, 100, 150]);
 	});
 
+	it('a process alone sends its whole AI allowance at once', () => {
+		const ai = starts(allowance(1, AI_POLICY, { limit: 10, windowMs: 60_000 }), 10);
+		expect(ai).toEqual(Array(10).fill(0));
+	});
+
 	it('once it shares the token, a tenth (data sources), a quarter (sends), a half (AI)', () => {
 		const data = starts(allowance(2), 12);
 		expect(data.slice(0, 10)).toEqual(Array(10).fill(0));
