@@ -9,6 +9,7 @@ const assert = require('assert/strict');
 const { TOKENS } = require('../../sandbox');
 const { OWNER } = require('../../scripts/lib/editorServer');
 const { CREDENTIAL, LANDING_PATH, landingUrl } = require('../../scripts/lib/editorSession');
+const { withoutOrganizationLookup } = require('../e2e/organizationLookup');
 const { testWorkflows } = require('./workflows');
 const { WAIT_MS } = require('../../scripts/lib/browserPage');
 const { N8N_MAJOR } = require('../../scripts/install-n8n');
@@ -290,7 +291,7 @@ const chatModelScenarios =
 						await t.waitForText(t.testId('output-panel'), 'Bob Stone');
 						await t.shot('chat-model-agent-output');
 						await closeDialog(t, 'ndv');
-						const requests = await sent();
+						const requests = withoutOrganizationLookup(await sent());
 						assert.deepEqual(
 							requests.map((r) => r.path),
 							[
