@@ -6,6 +6,7 @@ export {
 	type FlipletRequest,
 } from './request';
 export { withRunScope } from './abort';
+export { tokenKey } from './tokenKey';
 export {
 	collectPages,
 	offsetPages,

@@ -53,7 +53,7 @@ function pacedArea(path: string, plan: AiPlan): PacedArea | undefined {
 		};
 	if (/^\/v1\/organizations\/[^/?]+\/logs(\?|$)/.test(path))
 		return { name: 'logs', perToken: true, limit: AUDIT_LOG_LIMIT, policy: STEADY_POLICY };
-	return /^\/v1\/apps\/[^/?]+\/ai\//.test(path)
+	return aiAppOf(path) !== undefined
 		? { name: 'ai', perToken: false, limit: AI_LIMITS[plan], policy: AI_POLICY }
 		: undefined;
 }

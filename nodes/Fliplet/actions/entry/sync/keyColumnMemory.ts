@@ -1,8 +1,7 @@
-import { createHash } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
-import { CREDENTIAL_NAME } from '../../../transport';
+import { CREDENTIAL_NAME, tokenKey } from '../../../transport';
 
 /**
  * How long, after a read of this n8n process saw entries carrying the key columns, a targeted read
@@ -26,10 +25,7 @@ async function memoryKey(
 	keyColumns: string[],
 ): Promise<string> {
 	const { accessToken, region, baseUrl } = await this.getCredentials(CREDENTIAL_NAME);
-	// Hashed: the key outlives the run and should not hold the token itself.
-	return createHash('sha256')
-		.update(JSON.stringify([accessToken, region, baseUrl, target.ref, target.qs, keyColumns]))
-		.digest('hex');
+	return `${tokenKey(accessToken)} ${JSON.stringify([region, baseUrl, target.ref, target.qs, keyColumns])}`;
 }
 
 /** Notes that a read of `target` met entries carrying the key columns. */
