@@ -1,3 +1,4 @@
+import { AI_POLICY } from '../../nodes/Fliplet/transport/allowance';
 import {
 	AI_LIMITS,
 	forgetRateWindows,
@@ -34,6 +35,13 @@ describe('AI pacing (helper)', () => {
 		'holds AI calls to the apps of one organization at the %s plan limit (credential field %s), whichever token',
 		async (plan, aiPlan) => {
 			const { limit, windowMs } = AI_LIMITS[plan];
+			const window = (p: typeof plan) =>
+				rateWindowFor(
+					HOST,
+					{ accessToken: 'eu--one', aiPlan: p },
+					'/v1/apps/11/ai/completions',
+					'organization 1',
+				);
 			const started: Array<[string, number]> = [];
 			const call = (path: string, token: string, organization: string) =>
 				sendPaced(
@@ -57,9 +65,16 @@ describe('AI pacing (helper)', () => {
 			expect(started.filter(([path]) => path.startsWith('/v1/apps/31/'))).toEqual([
 				['/v1/apps/31/ai/embeddings', 0],
 			]);
+			// A place comes back a window after its request ended, plus the lag that a process sending
+			// full windows leaves to another's refused request (see Allowance.retakeLagMs).
+			const lag = window(plan)!.allowance!.retakeLagMs;
+			expect(lag).toBe(AI_POLICY.retakeLagShare * windowMs);
+			await jest.advanceTimersByTimeAsync(lag);
+			// Still the organization's first minute of requests, and the other organization's one.
+			expect(started).toHaveLength(limit + 1);
 			await jest.advanceTimersByTimeAsync(2);
 			await Promise.all(calls);
-			expect(started[started.length - 1][1]).toBe(windowMs + 1);
+			expect(started[started.length - 1][1]).toBe(windowMs + lag + 1);
 		},
 	);
 

@@ -41,6 +41,10 @@ function grow(a: Allowance, from: number, windows: number, usedFully = true): nu
 	return now;
 }
 
+/** A refusal at `now`, naming `now`, of a request's first attempt (or its `inARow`-th). */
+const refuse = (a: Allowance, now: number, share?: number, inARow = 1) =>
+	a.refuse(now, now, inARow, share);
+
 describe("the credential's count of processes", () => {
 	it.each([
 		[undefined, 1],
@@ -72,50 +76,142 @@ describe("the credential's count of processes", () => {
 	});
 });
 
+describe('full windows', () => {
+	/** When each of `count` requests may go, sent as soon as it may (the window aside). */
+	function starts(a: Allowance, count: number, from = 0): number[] {
+		const times: number[] = [];
+		for (let n = 0; n < count; n++) {
+			const at = Math.max(times[times.length - 1] ?? from, a.earliest());
+			a.take(at);
+			times.push(at);
+		}
+		return times;
+	}
+
+	it('a process counted alone that met no refusal sends its whole allowance at once, data, email and AI alike', () => {
+		for (const [policy, rate] of [
+			[STEADY_POLICY, DATA_SOURCE_LIMIT],
+			[CAREFUL_POLICY, COMMUNICATE_LIMIT],
+			[AI_POLICY, { limit: 10, windowMs: 60_000 }],
+		] as const) {
+			const a = allowance(1, policy, rate);
+			expect(a.fullWindows).toBe(true);
+			expect(starts(a, rate.limit)).toEqual(Array(rate.limit).fill(0));
+		}
+	});
+
+	it('so does one within the share the count gives it: the shares together never pass the limit', () => {
+		const a = allowance(2);
+		expect(a.fullWindows).toBe(true);
+		expect(starts(a, 100)).toEqual(Array(100).fill(0));
+	});
+
+	it('each place is taken again a little after its window, so that another process refused once finds the place its refusal named', () => {
+		expect(allowance(1).retakeLagMs).toBe(STEADY_POLICY.retakeLagShare * W);
+		// At least as long as the spread after a first refusal: that request comes back within it.
+		for (const policy of [STEADY_POLICY, CAREFUL_POLICY, AI_POLICY]) {
+			expect(policy.retakeLagShare).toBeGreaterThanOrEqual(policy.spreadShare.first);
+		}
+	});
+
+	it('after a refusal it spaces its requests: after a quiet spell a small burst, then one request every window ÷ allowance; a tenth (data sources), a quarter (sends), a half (AI)', () => {
+		const data = allowance(1);
+		const until = refuse(data, 0);
+		expect(data.fullWindows).toBe(false);
+		expect(data.retakeLagMs).toBe(0);
+		expect(data.value).toBe(100);
+		const quiet = until + W;
+		const times = starts(data, 12, quiet);
+		expect(times.slice(0, 10)).toEqual(Array(10).fill(quiet));
+		expect(times.slice(10)).toEqual([quiet + 100, quiet + 200]);
+		const sends = allowance(1, CAREFUL_POLICY, COMMUNICATE_LIMIT);
+		const sendsQuiet = refuse(sends, 0) + COMMUNICATE_LIMIT.windowMs;
+		expect(starts(sends, 4, sendsQuiet).map((at) => at - sendsQuiet)).toEqual([0, 0, 0, 3_000]);
+		const ai = allowance(1, AI_POLICY, { limit: 10, windowMs: 60_000 });
+		const aiQuiet = refuse(ai, 0) + 60_000;
+		expect(starts(ai, 4, aiQuiet).map((at) => at - aiQuiet)).toEqual([0, 0, 0, 12_000]);
+	});
+
+	it('past its share (probing for room the others leave), it spaces its requests too', () => {
+		const a = allowance(2);
+		a.take(0);
+		let now = 0;
+		while (a.value < 101) now = grow(a, now, 1);
+		expect(a.fullWindows).toBe(false);
+		const [first, second] = starts(a, 12, now).slice(10);
+		expect(second - first).toBeCloseTo(W / a.value);
+	});
+});
+
 describe('a refusal', () => {
-	it('the first shows another process: no more than an even share of two, nor than the requests the process had in the window', () => {
+	it("the first shows another process: no more than an even share of two, nor than the process's share of the requests the platform counted", () => {
 		const busy = allowance(1);
-		busy.refuse(0, 0, 1, 180);
+		refuse(busy, 0, 180);
 		expect(busy.value).toBe(100);
 		// Four processes that each started at the whole limit: a quarter each, at once.
 		const quarter = allowance(1);
-		quarter.refuse(0, 0, 1, 50);
-		expect(quarter.value).toBe(70);
-		// One that had just started is not cut below one more decrease of the even share.
-		const late = allowance(1);
-		late.refuse(0, 0, 1, 3);
-		expect(late.value).toBe(70);
+		refuse(quarter, 0, 50);
+		expect(quarter.value).toBe(50);
+		// Not told: the even share of two.
+		const unknown = allowance(1);
+		refuse(unknown, 0);
+		expect(unknown.value).toBe(100);
 		const sends = allowance(1, CAREFUL_POLICY, COMMUNICATE_LIMIT);
-		sends.refuse(0, 0, 1, 20);
+		refuse(sends, 0, 20);
 		expect(sends.value).toBe(10);
 	});
 
-	it('later ones multiply it by the decrease of the policy: the sends give way harder', () => {
-		const data = allowance(2);
-		data.refuse(0, 0, 1, 100);
-		expect(data.value).toBe(70);
-		data.refuse(W, W, 1, 70);
-		// Below an even share it gives way less: halfway between the decrease and nothing.
-		expect(data.value).toBeCloseTo(70 * 0.85);
-
-		const sends = allowance(2, CAREFUL_POLICY, COMMUNICATE_LIMIT);
-		sends.refuse(0, 0, 1, 10);
-		expect(sends.value).toBe(5);
+	it('later ones multiply it by the decrease of the policy, halfway to 1 at or below the even share: the sends give way harder', () => {
+		const data = allowance(1);
+		refuse(data, 0, 180);
+		refuse(data, W, 180);
+		expect(data.value).toBeCloseTo(100 * 0.85);
+		const sends = allowance(1, CAREFUL_POLICY, COMMUNICATE_LIMIT);
+		refuse(sends, 0, 20);
+		refuse(sends, COMMUNICATE_LIMIT.windowMs, 20);
+		expect(sends.value).toBeCloseTo(10 * 0.75);
 		expect(CAREFUL_POLICY.decrease).toBeLessThan(STEADY_POLICY.decrease);
 	});
 
-	it('the refusals of requests sent together shrink it once', () => {
+	it('the refusals of one window shrink it once; a request refused again shrinks it at once, by the whole decrease', () => {
+		const a = allowance(1);
+		refuse(a, 0, 180);
+		refuse(a, W - 1, 180);
+		expect(a.value).toBe(100);
+		refuse(a, W - 1, 180, 2);
+		expect(a.value).toBeCloseTo(70);
+		refuse(a, W, 180, 3);
+		expect(a.value).toBeCloseTo(49);
+	});
+
+	it("within the share the credential's count gives it, a lone refusal (another process probing) shrinks nothing; a second in the window does", () => {
 		const a = allowance(2);
-		a.refuse(0, 0, 1, 100);
-		a.refuse(W / 2 - 1, W / 2, 1, 100);
-		expect(a.value).toBe(70);
-		a.refuse(W / 2, W / 2, 1, 70);
-		expect(a.value).toBeCloseTo(59.5);
+		refuse(a, 0);
+		expect(a.value).toBe(100);
+		expect(a.fullWindows).toBe(false);
+		refuse(a, W / 2);
+		expect(a.value).toBeCloseTo(85);
+		// A request refused again shrinks it whatever the count says.
+		const again = allowance(2);
+		refuse(again, 0, undefined, 2);
+		expect(again.value).toBeCloseTo(70);
+	});
+
+	it('a probe past a level known to fit goes back to that level', () => {
+		const a = allowance(2);
+		a.take(0);
+		let now = 0;
+		while (a.value <= 110) now = grow(a, now, 1);
+		const fitted = a.value;
+		now = grow(a, now, 1);
+		expect(a.value).toBeGreaterThan(fitted);
+		refuse(a, now);
+		expect(a.value).toBe(fitted);
 	});
 
 	it('never shrinks it below the floor', () => {
 		const a = allowance(1000);
-		for (let n = 0; n < 5; n++) a.refuse(n * W, n * W, 1, 4);
+		for (let n = 0; n < 5; n++) refuse(a, n * W, 4, 2);
 		expect(a.value).toBe(4);
 	});
 });
@@ -163,20 +259,20 @@ describe('growth', () => {
 		a.take(0);
 		const now = grow(a, 0, 16, false);
 		expect(a.value).toBe(100);
-		// At its share, flat for recoverSteps windows, then past it: 12 windows reach +32.
-		grow(a, now, 12);
-		expect(a.value).toBeCloseTo(100 + 200 * 0.02 * 8);
+		// At its share for recoverSteps windows, then a share of the limit more each window.
+		grow(a, now, STEADY_POLICY.recoverSteps + 3);
+		expect(a.value).toBeCloseTo(100 + 200 * STEADY_POLICY.probeShare * 3);
 		// A refusal in a period: that period adds nothing.
-		const b = allowance(2);
+		const b = allowance(1);
 		b.take(0);
 		b.noteFullUse();
-		b.refuse(W / 2, W / 2, 1, 100);
+		refuse(b, W / 2, 180);
 		b.noteFullUse();
 		b.take(W * 1.5);
-		expect(b.value).toBe(70);
+		expect(b.value).toBe(100);
 	});
 
-	it('stays at the starting share for recoverSteps windows, then probes past it, faster the longer nothing is refused, up to the whole limit', () => {
+	it('stays at the starting share for recoverSteps windows, then probes past it by the same step each window, up to the whole limit', () => {
 		const a = allowance(2);
 		a.take(0);
 		const values: number[] = [];
@@ -185,51 +281,47 @@ describe('growth', () => {
 			now = grow(a, now, 1);
 			values.push(a.value);
 		}
-		expect(values.slice(0, 4)).toEqual([100, 100, 100, 100]);
-		// +2% of the limit by twice recoverSteps, eight times as much by three times.
-		expect(values[7]).toBeCloseTo(104);
-		expect(values[11]).toBeCloseTo(132);
+		const { recoverSteps, probeShare } = STEADY_POLICY;
+		expect(values.slice(0, recoverSteps)).toEqual(Array(recoverSteps).fill(100));
+		const step = 200 * probeShare;
+		expect(values[recoverSteps]).toBeCloseTo(100 + step);
+		expect(values[recoverSteps + 1] - values[recoverSteps]).toBeCloseTo(step);
 		expect(values[19]).toBe(200);
-		const steps = values.slice(4, 15).map((value, n) => value - values[n + 3]);
-		for (let n = 1; n < steps.length; n++) expect(steps[n]).toBeGreaterThan(steps[n - 1]);
 	});
 
-	it('after a later refusal, comes back to a little below the level it met within recoverSteps windows', () => {
-		const a = allowance(1);
-		a.refuse(0, 0, 1, 200);
-		// The first refusal leaves an even share of two; growth probes past it after a while.
-		let now = grow(a, 0, 12);
+	/** A process refused once, then again a window later with a request refused twice. */
+	function refusedTwice(policy: PacePolicy, rate: RateLimit) {
+		const a = allowance(1, policy, rate);
+		refuse(a, 0, rate.limit);
 		const met = a.value;
-		expect(met).toBeGreaterThan(100);
-		a.refuse(now, now, 1, met);
-		expect(a.value).toBeCloseTo(met * 0.7);
+		refuse(a, rate.windowMs, rate.limit, 2);
+		return { a, met, now: rate.windowMs };
+	}
+
+	it('after a later refusal, comes back to a little below the level it met within recoverSteps windows, most of the way in the first', () => {
+		const { a, met, now: refusedAt } = refusedTwice(STEADY_POLICY, DATA_SOURCE_LIMIT);
+		expect(a.value).toBeCloseTo(met * STEADY_POLICY.decrease);
 		// The refused period adds nothing; then recoverSteps steps back to 95% of what it met.
-		now = grow(a, now, 1);
+		let now = grow(a, refusedAt, 1);
 		const back: number[] = [];
 		for (let n = 0; n < STEADY_POLICY.recoverSteps; n++) {
 			now = grow(a, now, 1);
 			back.push(a.value);
 		}
-		expect(back[3]).toBeCloseTo(met * 0.95);
-		for (let n = 1; n < 4; n++) expect(back[n]).toBeGreaterThan(back[n - 1]);
-		// Concave: most of the way back in the first step.
+		expect(back[back.length - 1]).toBeCloseTo(met * 0.95);
 		expect(back[0] - met * 0.7).toBeGreaterThan((met * 0.95 - met * 0.7) / 2);
 	});
 
 	it('brings the sends back more slowly than the data sources', () => {
 		const share = (policy: PacePolicy, rate: RateLimit, windows: number) => {
-			const a = allowance(1, policy, rate);
-			a.refuse(0, 0, 1, rate.limit);
-			let now = grow(a, 0, 2 * policy.recoverSteps);
-			const met = a.value;
-			a.refuse(now, now, 1, met);
-			now = grow(a, now, windows + 1);
+			const { a, met, now } = refusedTwice(policy, rate);
+			grow(a, now, windows + 1);
 			return a.value / met;
 		};
-		// Two windows after a refusal: data back above 90% of what it met, sends under 75%.
-		expect(share(STEADY_POLICY, DATA_SOURCE_LIMIT, 2)).toBeGreaterThan(0.9);
+		// Two windows after a refusal: data back at 95% of what it met, sends under 75%.
+		expect(share(STEADY_POLICY, DATA_SOURCE_LIMIT, 2)).toBeCloseTo(0.95);
 		expect(share(CAREFUL_POLICY, COMMUNICATE_LIMIT, 2)).toBeLessThan(0.75);
-		// In time, too: the sends' windows are three times as long, and their steps twice as many.
+		// In time, too: the sends' windows are three times as long, and their steps more.
 		expect(CAREFUL_POLICY.recoverSteps).toBeGreaterThan(STEADY_POLICY.recoverSteps);
 	});
 
@@ -244,50 +336,5 @@ describe('growth', () => {
 			}
 		}
 		expect(early.value).toBeGreaterThan(late.value);
-	});
-});
-
-describe('the even pace', () => {
-	/** When each of `count` requests may go, sent as soon as it may. */
-	function starts(a: Allowance, count: number): number[] {
-		const times: number[] = [];
-		for (let n = 0; n < count; n++) {
-			const at = Math.max(times[times.length - 1] ?? 0, a.earliest());
-			a.take(at);
-			times.push(at);
-		}
-		return times;
-	}
-
-	it('a process alone sends a quarter of its allowance at once, then one request every window ÷ allowance', () => {
-		const times = starts(allowance(1), 60);
-		expect(times.slice(0, 50)).toEqual(Array(50).fill(0));
-		expect(times.slice(50, 53)).toEqual([50, 100, 150]);
-	});
-
-	it('a process alone sends its whole AI allowance at once', () => {
-		const ai = starts(allowance(1, AI_POLICY, { limit: 10, windowMs: 60_000 }), 10);
-		expect(ai).toEqual(Array(10).fill(0));
-	});
-
-	it('once it shares the token, a tenth (data sources), a quarter (sends), a half (AI)', () => {
-		const data = starts(allowance(2), 12);
-		expect(data.slice(0, 10)).toEqual(Array(10).fill(0));
-		expect(data.slice(10)).toEqual([100, 200]);
-		const sends = starts(allowance(2, CAREFUL_POLICY, COMMUNICATE_LIMIT), 4);
-		expect(sends).toEqual([0, 0, 0, 3_000]);
-		const ai = starts(allowance(2, AI_POLICY, { limit: 10, windowMs: 60_000 }), 4);
-		expect(ai).toEqual([0, 0, 0, 12_000]);
-	});
-
-	it('a refusal makes a process alone space its requests as one that shares the token', () => {
-		const a = allowance(1);
-		const until = a.refuse(0, 0, 1, 20);
-		const gap = W / 70;
-		expect(a.gapMs).toBeCloseTo(gap);
-		const [first, second, third] = starts(a, 3);
-		expect(first).toBe(until);
-		expect(second).toBeCloseTo(until + gap);
-		expect(third).toBeCloseTo(until + 2 * gap);
 	});
 });

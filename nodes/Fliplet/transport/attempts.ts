@@ -14,6 +14,7 @@ import {
 	mayHaveReachedServer,
 	MAX_FAULT_RETRIES,
 	MAX_RATE_LIMIT_WAITS,
+	MIN_RATE_LIMIT_WAIT_MS,
 	namedReopening,
 	rateLimitWaitMs,
 } from './retryPolicy';
@@ -200,8 +201,11 @@ export async function sendWithRetries(exchange: Exchange): Promise<RawResponse> 
 			servedAtLastRefusal = served;
 			if (rateLimitWaits <= MAX_RATE_LIMIT_WAITS) {
 				const wait = rateLimitWaitMs(body, response.headers, refusals++, now);
-				// The other requests to that window wait too: sent earlier, they would be refused.
-				const until = window ? window.refused(now + wait, refusals) : now + wait;
+				// The other requests to that window wait too: sent earlier, they would be refused. The
+				// window adds its own spread to the time the refusal named (see Allowance.refuse).
+				const named =
+					reopensAt === undefined ? now + wait : Math.max(reopensAt, now + MIN_RATE_LIMIT_WAIT_MS);
+				const until = window ? window.refused(named, refusals) : now + wait;
 				if (!(await pauseUnlessAborted(Math.max(0, until - Date.now()), signal)))
 					throw stopped(false);
 				refusedLast = true;

@@ -28,6 +28,8 @@ export class RequestWindow {
 	private readonly line: Waiter[] = [];
 	/** Requests answered with anything but a refusal (429). */
 	served = 0;
+	/** When the requests now in the window began: the first one sent into an empty window. */
+	private busySince = 0;
 	/** The process's share of the limit, when paced. */
 	readonly allowance?: Allowance;
 
@@ -69,14 +71,16 @@ export class RequestWindow {
 
 	/** Milliseconds until the first in line may go (Infinity: until a request on its way ends). */
 	private waitFor(now: number): number {
-		const { windowMs } = this.rate;
-		while (this.ended.length && this.ended[0] <= now - windowMs) this.ended.shift();
+		// A place is free again a window after its request ended (plus, sending full windows, the
+		// lag that leaves it to another process's refused request first: see Allowance).
+		const heldMs = this.rate.windowMs + (this.allowance?.retakeLagMs ?? 0);
+		while (this.ended.length && this.ended[0] <= now - heldMs) this.ended.shift();
 		if (now < this.heldUntil) return this.heldUntil - now;
 		const places = this.allowance?.places ?? this.rate.limit;
 		if (this.ended.length + this.pending >= places) {
 			this.allowance?.noteFullUse();
 			// Every place is taken by a request still on its way: its end starts its window.
-			return this.ended.length ? this.ended[0] + windowMs - now + 1 : Infinity;
+			return this.ended.length ? this.ended[0] + heldMs - now + 1 : Infinity;
 		}
 		const early = this.allowance ? this.allowance.earliest() - now : 0;
 		if (early > 0) this.allowance!.noteFullUse();
@@ -84,6 +88,10 @@ export class RequestWindow {
 	}
 
 	private take(now: number): void {
+		// A request into an empty window starts a busy spell.
+		if (!this.pending && !this.ended.some((end) => end > now - this.rate.windowMs)) {
+			this.busySince = now;
+		}
 		this.pending++;
 		this.allowance?.take(now);
 	}
@@ -124,13 +132,30 @@ export class RequestWindow {
 	 */
 	refused(reopensAt: number, refusalsInARow: number): number {
 		const now = Date.now();
-		const { windowMs } = this.rate;
-		const used = this.ended.filter((end) => end > now - windowMs).length + this.pending;
 		const until = this.allowance
-			? this.allowance.refuse(now, reopensAt, refusalsInARow, used)
+			? this.allowance.refuse(
+					now,
+					reopensAt,
+					refusalsInARow,
+					this.shareOfTheFullWindow(now, reopensAt),
+				)
 			: reopensAt;
 		this.hold(until);
 		return until;
+	}
+
+	/**
+	 * The requests this process had among those the platform counted when it refused at `now`,
+	 * naming `reopensAt`: its oldest one arrived a window before that. A process that joined after
+	 * that oldest request had less time to send: its count is scaled to the whole span, as if it had
+	 * sent at its rate all along.
+	 */
+	private shareOfTheFullWindow(now: number, reopensAt: number): number {
+		const since = reopensAt - this.rate.windowMs;
+		const sent = this.ended.filter((end) => end > since).length + this.pending;
+		const spanMs = now - since;
+		const ownMs = now - Math.max(since, this.busySince);
+		return spanMs > 0 && ownMs < spanMs ? (sent * spanMs) / Math.max(ownMs, spanMs / 100) : sent;
 	}
 
 	/** When the hold of the last refusal ends (0: never held). */

@@ -1,5 +1,7 @@
 export const MAX_RATE_LIMIT_WAITS = 8;
 export const MAX_SINGLE_WAIT_MS = 65_000;
+/** The least wait after a 429, even one that names a time already past. */
+export const MIN_RATE_LIMIT_WAIT_MS = 50;
 export const MAX_FAULT_RETRIES = 3;
 const BACKOFF_BASE_MS = 300;
 const BACKOFF_CAP_MS = 8_000;
@@ -49,7 +51,10 @@ export function rateLimitWaitMs(
 ): number {
 	const reopensAt = namedReopening(body, headers, now);
 	const wait = reopensAt === undefined ? backoffMs(attempt) : reopensAt - now;
-	return Math.min(MAX_SINGLE_WAIT_MS, Math.max(50, Math.ceil(wait) + jitterMs(100)));
+	return Math.min(
+		MAX_SINGLE_WAIT_MS,
+		Math.max(MIN_RATE_LIMIT_WAIT_MS, Math.ceil(wait) + jitterMs(100)),
+	);
 }
 
 /**
