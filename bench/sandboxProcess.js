@@ -91,19 +91,20 @@ const commands = {
 	},
 	/**
 	 * The requests since the mark to paths matching `path` (a regex), as a refusal count needs them:
-	 * method, path, query, status, arrival time and body hash.
+	 * method, path, query, status, arrival time, the time a refusal named and body hash.
 	 */
 	arrivals({ path }) {
 		const matches = new RegExp(path);
 		return sandbox.requests
 			.slice(mark)
 			.filter((record) => matches.test(record.path))
-			.map(({ method, path: recordPath, query, status, at, bodyHash }) => ({
+			.map(({ method, path: recordPath, query, status, at, reopensAt, bodyHash }) => ({
 				method,
 				path: recordPath,
 				query,
 				status,
 				at,
+				reopensAt,
 				bodyHash,
 			}));
 	},

@@ -76,7 +76,7 @@ function createSandbox(options = {}) {
 		state: createFixtureState({ region: options.region }),
 		rateLimiter: new RateLimiter(options.rateLimits ?? true, options.limits),
 		hashBodies: options.hashBodies === true,
-		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, body: any, bytes: number, status?: number, at: number, tag?: string}>} */
+		/** @type {Array<{method: string, path: string, query: Record<string, string>, headers: Record<string, string|string[]|undefined>, body: any, bytes: number, status?: number, at: number, reopensAt?: number, tag?: string}>} */
 		requests: [],
 		/** @type {Fault[]} */
 		faults: [],
@@ -463,6 +463,7 @@ async function handle(sandbox, req, res) {
 	const now = Date.now();
 	const capUntil = capKey ? sandbox.rateLimiter.dayCapReached(capKey, area, now) : null;
 	if (capUntil) {
+		record.reopensAt = capUntil.getTime();
 		return respond(429, {
 			message: "You've reached your plan's daily limit of AI requests.",
 			referenceUrl: 'https://developers.fliplet.com/API/core/ai.html#rate-limiting',
@@ -471,6 +472,7 @@ async function handle(sandbox, req, res) {
 	}
 	const limitedUntil = sandbox.rateLimiter.check(rateKey, area, now);
 	if (limitedUntil) {
+		record.reopensAt = limitedUntil.getTime();
 		return respond(429, {
 			message: 'Too many requests, please slow down.',
 			referenceUrl: 'https://developers.fliplet.com/REST-API/rate-limiting.html',

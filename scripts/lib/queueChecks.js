@@ -5,7 +5,7 @@
 const assert = require('node:assert/strict');
 
 const { TOKENS } = require('../../sandbox');
-const { refusalFigures } = require('./refusals');
+const { longestRefusalRunOf, refusalFigures } = require('./refusals');
 
 const TRIGGER_WORKFLOW = 'exNewEntryMail01';
 const STAFF = 100;
@@ -196,7 +196,11 @@ async function checkOverlappingSyncs({ cluster, sandbox, ids }) {
  * no longer gives way (49% before it did).
  */
 const MAX_REFUSED_SHARE = { counted: 0.03, defaultCount: 0.1 };
-/** The most times one request may be refused in a row. */
+/**
+ * The most times one request may be refused in a row. The 10 Syncs write into one data source, so
+ * some of their requests are alike (each looks at its first entry, each checks it for duplicates):
+ * those on their way together are told apart by the time each refusal named (see refusals.js).
+ */
 const MAX_REFUSAL_RUN = 2;
 
 /**
@@ -228,8 +232,12 @@ function checkSharedToken({ path, dataSource, setting }) {
 		const share = figures.refused / Math.max(1, figures.requests);
 		const maxShare = setting > 1 ? MAX_REFUSED_SHARE.counted : MAX_REFUSED_SHARE.defaultCount;
 		log(
-			`    ${RUNS} runs answered in ${seconds.toFixed(1)} s (credential set to ${setting} process${setting > 1 ? 'es' : ''}): ${figures.requests} data-source requests, ${figures.refused} answered 429 (${(share * 100).toFixed(1)}%, at most ${maxShare * 100}%), longest run of refusals of one request ${figures.longestRefusalRun}, accepted at ${(figures.pace * 100).toFixed(0)}% of the limit's pace`,
+			`    ${RUNS} runs answered in ${seconds.toFixed(1)} s (credential set to ${setting} process${setting > 1 ? 'es' : ''}): ${figures.requests} data-source requests, ${figures.refused} answered 429 (${(share * 100).toFixed(1)}%, at most ${maxShare * 100}%), longest run of refusals of one request ${figures.longestRefusalRun} (counting alike requests of several runs as one: ${figures.alikeRefusalRun}), accepted at ${(figures.pace * 100).toFixed(0)}% of the best pace the limit's windows allow (${figures.bestWindows} windows)`,
 		);
+		if (figures.alikeRefusalRun > 1) {
+			const alike = requests.map(({ reopensAt: _named, ...request }) => request);
+			log(`    alike requests refused in a row: ${describeRun(longestRefusalRunOf(alike))}`);
+		}
 		const perWorker = assertRanOnWorkers(
 			cluster,
 			replies.map((reply) => reply.executionId),
@@ -254,6 +262,16 @@ function checkSharedToken({ path, dataSource, setting }) {
 			`  ✓ ${RUNS} Syncs on one token over ${Object.keys(perWorker).length} workers: every run finished, ${RUNS * ROWS} keys, each once; ${(share * 100).toFixed(1)}% refused`,
 		);
 	};
+}
+
+/** The longest refusal run in a line: which request, and when each of its arrivals came. */
+function describeRun(run) {
+	const [first] = run.arrivals;
+	const body = JSON.stringify(first.body ?? null).slice(0, 80);
+	const times = run.arrivals
+		.map((request) => `${request.status} at +${request.at - first.at} ms`)
+		.join(', ');
+	return `${first.method} ${first.path} ${body}: ${times}`;
 }
 
 /** Waits until the trigger stored its cursor (at activation): entries added later are new. */

@@ -11,6 +11,8 @@ export interface Arrival {
 	query?: Record<string, string>;
 	status?: number;
 	at: number;
+	/** The time a refusal named (the sandbox records it): a re-send never comes before it. */
+	reopensAt?: number;
 	/** A hash of the raw body (a sandbox started with `hashBodies`), else the parsed body is used. */
 	bodyHash?: string;
 	body?: unknown;
@@ -19,11 +21,19 @@ export interface Arrival {
 export interface RefusalFigures {
 	requests: number;
 	refused: number;
-	/** Accepted requests over the time from the first arrival to the last, against the limit. */
+	/**
+	 * The least time the limit's windows allow for the accepted requests over the time they took,
+	 * from the first arrival to the last accepted one (1: the best pace).
+	 */
 	pace: number;
+	/** That least time, in windows: the pace means something for runs of a few windows. */
+	bestWindows: number;
 	/** The same up to `busyUntil` (while every process still had work), when given. */
 	busyPace?: number;
+	/** The longest run of refusals of one request (alike requests told apart by named times). */
 	longestRefusalRun: number;
+	/** The same, counting alike requests (method, path, query and body) as one. */
+	alikeRefusalRun: number;
 }
 
 /** One request and its re-sends share this: method, path, query and body. */
