@@ -1,7 +1,6 @@
 'use strict';
-// Simulates several n8n processes on one token in virtual time (see pacingSimulation.ts):
+// Simulates several n8n processes on one token in virtual time (see pacingSimulation.bench.ts):
 //   node bench/pacingSimulation.js
-// SIM_SEEDS, SIM_AREAS (data,communicate), SIM_PROCESSES (2,4), SIM_DATA_REQUESTS,
-// SIM_SEND_REQUESTS and SIM_POLICY (JSON overriding the area's pacing constants) change it.
+// SIM_SEEDS (20) and SIM_POLICY (JSON overriding the area's pacing constants) change it.
 
-require('./runTypeScript').runMain('pacingSimulation.ts');
+require('./runTypeScript').runMain('pacingSimulation.bench.ts');

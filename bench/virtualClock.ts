@@ -2,6 +2,9 @@
 // A virtual clock for simulations: setTimeout, clearTimeout and Date.now are replaced, and time
 // jumps from one timer to the next, so an hour of requests runs in a second. Promises settle
 // between timers as they would (one real setImmediate each), so async code runs unchanged.
+// Each timer keeps the async context that set it (`context.run(owner, ...)`), so a simulated
+// process's event loop can stall: its timers wait until the stall ends, as on a busy machine.
+import { AsyncLocalStorage } from 'async_hooks';
 
 interface Timer {
 	at: number;
@@ -9,10 +12,24 @@ interface Timer {
 	fn: (...args: unknown[]) => void;
 	args: unknown[];
 	cancelled: boolean;
+	/** Who set it (the context's store): its callback runs in that context again. */
+	owner: unknown;
 }
+
+/** When the event loop of `owner` is free again (a time on the clock), or undefined: not stalled. */
+export type StallOf = (owner: unknown, now: number) => number | undefined;
+
+const OWNERS = new AsyncLocalStorage<unknown>();
 
 export class VirtualClock {
 	now = 0;
+	/**
+	 * The context timers are owned by: run a simulated process's code in `context.run(owner, …)`.
+	 * One for every clock: each instance slows every promise a little while it lives.
+	 */
+	readonly context = OWNERS;
+	/** Stalled owners' timers fire when their stall ends. */
+	stallOf?: StallOf;
 	private seq = 0;
 	private readonly heap: Timer[] = [];
 	private readonly real = {
@@ -34,6 +51,7 @@ export class VirtualClock {
 				fn,
 				args,
 				cancelled: false,
+				owner: this.context.getStore(),
 			};
 			this.push(timer);
 			return timer;
@@ -50,7 +68,10 @@ export class VirtualClock {
 		Date.now = this.real.dateNow;
 	}
 
-	/** Runs timers in time order until `done()` holds (checked after promises settle). */
+	/**
+	 * Runs timers in time order until `done()` holds (checked after promises settle), failing past
+	 * `limitMs` (a time on the clock).
+	 */
 	async run(done: () => boolean, limitMs = 24 * 3600_000): Promise<void> {
 		for (;;) {
 			await new Promise((resolve) => this.real.setImmediate(resolve));
@@ -59,7 +80,14 @@ export class VirtualClock {
 			if (!next) throw new Error('nothing left to run, and the simulation is not done');
 			if (next.at > limitMs) throw new Error(`the simulation passed ${limitMs} ms`);
 			this.now = Math.max(this.now, next.at);
-			next.fn(...next.args);
+			const stalledUntil =
+				next.owner === undefined ? undefined : this.stallOf?.(next.owner, this.now);
+			if (stalledUntil !== undefined && stalledUntil > this.now) {
+				this.push({ ...next, at: stalledUntil, seq: this.seq++ });
+				continue;
+			}
+			if (next.owner === undefined) next.fn(...next.args);
+			else this.context.run(next.owner, () => next.fn(...next.args));
 		}
 	}
 
