@@ -3,14 +3,14 @@ import { fork, type ChildProcess } from 'child_process';
 import { join } from 'path';
 
 import { COMMUNICATE_LIMIT, DATA_SOURCE_LIMIT } from '../nodes/Fliplet/transport/rateLimits';
-import { refusalFigures, type RefusalFigures } from '../test/harness/refusals';
+import { refusalFigures, type Arrival, type RefusalFigures } from '../test/harness/refusals';
 import type { WorkerRun, WorkerTask } from './processWorker';
 import { createDataSource, SandboxProcess } from './sandboxClient';
 
 // Each request's body is hashed by the sandbox, so a request sent again is told from the others.
 process.env.BENCH_HASH_BODIES = '1';
 
-const COUNTS = (process.env.BENCH_PROCESSES ?? '2,4').split(',').map(Number).filter(Boolean);
+const COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number).filter(Boolean);
 const SETTINGS = (process.env.BENCH_SETTINGS ?? 'default,processes').split(',');
 /** Data-source requests of all processes together: Syncs in commits of SYNC_CHUNK rows. */
 const DATA_REQUESTS = Number(process.env.BENCH_DATA_REQUESTS ?? 2400);
@@ -19,14 +19,24 @@ const SYNC_CHUNK = 5;
 const EMAIL_REQUESTS = Number(process.env.BENCH_EMAIL_REQUESTS ?? 120);
 const EMAIL_BATCH = 10;
 
-const GOALS = { dataRefused: 0.03, emailRefused: 0.01, pace: 0.8, refusalRun: 2 };
+const GOALS = {
+	dataRefused: 0.03,
+	emailRefused: 0.01,
+	/** Of the best pace the limit's windows allow, for runs of at least `paceWindows` windows. */
+	pace: 0.8,
+	paceWindows: 3,
+	refusalRun: 2,
+	/** A process alone that met no refusal sends a window's allowance of email within this. */
+	emailWindowMs: 2000,
+};
 
 interface Row {
 	processes: number;
 	setting: number;
-	area: string;
+	area: 'data sources' | 'email';
 	figures: RefusalFigures;
-	goal: number;
+	/** Milliseconds from the first arrival until the limit's worth of requests was accepted. */
+	firstWindowMs: number;
 	errors: string[];
 }
 
@@ -95,6 +105,15 @@ async function scenario(sandbox: SandboxProcess, count: number, setting: number)
 	const firstEnd = (area: 'sync' | 'email') => Math.min(...runs.map((run) => run[area]!.endedAt));
 	const data = await sandbox.arrivals('^/v1/data-sources');
 	const email = await sandbox.arrivals('^/v1/communicate/');
+	/** From the first arrival until `limit` requests were accepted. */
+	const firstWindowMs = (arrivals: Arrival[], limit: number) => {
+		const times = arrivals.map((arrival) => arrival.at).sort((a, b) => a - b);
+		const accepted = arrivals
+			.filter((arrival) => arrival.status !== 429)
+			.map((arrival) => arrival.at)
+			.sort((a, b) => a - b);
+		return (accepted[limit - 1] ?? Infinity) - times[0];
+	};
 	for (const task of tasks) {
 		const content = await sandbox.content(task.sync!.dataSourceId, 'Email');
 		if (content.entries !== rows || content.distinctKeys !== rows) {
@@ -108,7 +127,7 @@ async function scenario(sandbox: SandboxProcess, count: number, setting: number)
 			setting,
 			area: 'data sources',
 			figures: refusalFigures(data, DATA_SOURCE_LIMIT, firstEnd('sync')),
-			goal: GOALS.dataRefused,
+			firstWindowMs: firstWindowMs(data, DATA_SOURCE_LIMIT.limit),
 			errors: syncErrors,
 		},
 		{
@@ -116,22 +135,41 @@ async function scenario(sandbox: SandboxProcess, count: number, setting: number)
 			setting,
 			area: 'email',
 			figures: refusalFigures(email, COMMUNICATE_LIMIT, firstEnd('email')),
-			goal: GOALS.emailRefused,
+			firstWindowMs: firstWindowMs(email, COMMUNICATE_LIMIT.limit),
 			errors: errors('email'),
 		},
 	];
 }
 
+/** Each goal that applies to the row, and whether its figure meets it. */
+function goalsOf(row: Row): Array<{ goal: string; met: boolean }> {
+	const { figures: f } = row;
+	const share = f.refused / Math.max(1, f.requests);
+	const goals: Array<{ goal: string; met: boolean }> = [];
+	if (row.setting > 1) {
+		const most = row.area === 'email' ? GOALS.emailRefused : GOALS.dataRefused;
+		goals.push({ goal: `refused ≤ ${percent(most)}`, met: share <= most });
+	}
+	if (row.area === 'data sources' && f.bestWindows >= GOALS.paceWindows) {
+		goals.push({ goal: `pace ≥ ${percent(GOALS.pace)}`, met: f.pace >= GOALS.pace });
+	}
+	if (row.area === 'email' && row.processes === 1) {
+		goals.push({
+			goal: `${COMMUNICATE_LIMIT.limit} within ${GOALS.emailWindowMs / 1000} s (${(row.firstWindowMs / 1000).toFixed(2)} s)`,
+			met: row.firstWindowMs <= GOALS.emailWindowMs,
+		});
+	}
+	goals.push({ goal: `run ≤ ${GOALS.refusalRun}`, met: f.longestRefusalRun <= GOALS.refusalRun });
+	return goals;
+}
+
 function printRow(row: Row): void {
 	const { figures: f } = row;
 	const share = f.refused / Math.max(1, f.requests);
-	const met =
-		share <= row.goal &&
-		f.pace >= GOALS.pace &&
-		f.longestRefusalRun <= GOALS.refusalRun &&
-		!row.errors.length;
+	const goals = goalsOf(row);
+	const met = goals.every((goal) => goal.met) && !row.errors.length;
 	console.log(
-		`| ${row.processes} | ${row.setting} | ${row.area} | ${f.requests} | ${f.refused} (${percent(share)}) | ${percent(f.pace)} | ${percent(f.busyPace ?? 0)} | ${f.longestRefusalRun} | ≤ ${percent(row.goal)} refused, pace ≥ ${percent(GOALS.pace)}, run ≤ ${GOALS.refusalRun}: ${met ? 'MET' : 'NOT MET'} |`,
+		`| ${row.processes} | ${row.setting} | ${row.area} | ${f.requests} | ${f.refused} (${percent(share)}) | ${percent(f.pace)} (${f.bestWindows} windows) | ${percent(f.busyPace ?? 0)} | ${f.longestRefusalRun} | ${goals.map((goal) => goal.goal).join(', ')}: ${met ? 'MET' : 'NOT MET'} |`,
 	);
 	for (const error of row.errors) console.log(`  ${error}`);
 }
@@ -142,7 +180,7 @@ export async function main(): Promise<void> {
 		`Processes on one token: sandbox ${sandbox.url}; each process runs a Sync (commits of ${SYNC_CHUNK} rows, ${DATA_REQUESTS} data-source requests in all) and email batches (${EMAIL_BATCH} a request, ${EMAIL_REQUESTS} requests in all) at once, through n8n-core`,
 	);
 	console.log(
-		'Pace: the least time the limit allows for the accepted requests over the time they took (whole run; and until the first process finished its work).',
+		"Pace: the least time the limit's windows allow for the accepted requests (the limit at once, then again each window) over the time they took (whole run; and until the first process finished its work).",
 	);
 	console.log(
 		'| Processes | Credential setting | Area | Requests | Refused | Pace | Pace while all busy | Longest refusal run of one request | Goal |',
@@ -150,7 +188,7 @@ export async function main(): Promise<void> {
 	console.log('| --: | --: | --- | --: | --: | --: | --: | --: | --- |');
 	try {
 		for (const count of COUNTS) {
-			for (const setting of SETTINGS) {
+			for (const setting of count === 1 ? ['default'] : SETTINGS) {
 				const rows = await scenario(sandbox, count, setting === 'default' ? 1 : count);
 				rows.forEach(printRow);
 			}
