@@ -5,7 +5,9 @@ import {
 	rateWindowFor,
 	sendPaced,
 } from '../../nodes/Fliplet/transport/pacing';
-import { COMPLETIONS, PUBLISHED_APP } from '../ai/fixtures';
+import { FREE_PLAN_HINT } from '../../nodes/Fliplet/helpers/aiRequest';
+import { COMPLETIONS, EMBEDDINGS, PUBLISHED_APP } from '../ai/fixtures';
+import { embeddingsRunner } from '../embeddings/runEmbeddings';
 import {
 	apiRequests,
 	callSandbox,
@@ -105,9 +107,16 @@ describe('AI pacing (helper)', () => {
 
 const sandbox = useSandbox({ rateLimits: true });
 
-/** Generate Text of one item per `count`, on `app`, with `token`. */
-const generateText = (count: number, app = PUBLISHED_APP, token = TOKENS.app) =>
-	runNode({
+/** Generate Text of one item per `count`, on `app`, with `token` (and the credential's plan). */
+const generateText = (
+	count: number,
+	app = PUBLISHED_APP,
+	token = TOKENS.app,
+	aiPlan?: 'free' | 'paid',
+) => {
+	const credentials = sandboxCredential(sandbox(), token);
+	if (aiPlan) credentials.flipletApi.aiPlan = aiPlan;
+	return runNode({
 		parameters: {
 			resource: 'ai',
 			operation: 'generateText',
@@ -116,8 +125,9 @@ const generateText = (count: number, app = PUBLISHED_APP, token = TOKENS.app) =>
 			prompt: '={{ "Say " + $json.n }}',
 		} as never,
 		input: Array.from({ length: count }, (_, n) => ({ json: { n } })),
-		credentials: sandboxCredential(sandbox(), token),
+		credentials,
 	});
+};
 
 /** The Chat Model on `app` with `token`, invoked once by an AI node. */
 const chatModel = (app = PUBLISHED_APP, token = TOKENS.app) =>
@@ -220,3 +230,38 @@ describe.each(['organization', 'app'] as const)(
 		}, 150_000);
 	},
 );
+
+describe("the run's hint when AI requests wait for the Free plan's pace", () => {
+	const embed = embeddingsRunner(sandbox);
+	/** The messages of the hints n8n recorded for `node`'s first run. */
+	const hintsOf = (result: RunResult, node = 'Under Test') =>
+		(result.run.data.resultData.runData[node]?.[0]?.hints ?? []).map((hint) => hint.message);
+
+	it('Generate Text, the Chat Model and the Embeddings sub-node that waited for a place say so once; a run that did not wait, or waited on a paid plan, does not', async () => {
+		const unhindered = await generateText(10);
+		expect(unhindered.error).toBeUndefined();
+		expect(hintsOf(unhindered)).toEqual([]);
+		// The organization's minute is used up: each of these waits for it (the paid plan's run is
+		// refused by the platform, whose organization is on the Free plan, and waits too).
+		const [text, model, embeddings, paid] = await Promise.all([
+			generateText(2),
+			chatModel(),
+			embed(['a document'], ''),
+			generateText(1, PUBLISHED_APP, TOKENS.app, 'paid'),
+		]);
+		for (const run of [text, model, embeddings, paid]) expect(run.error).toBeUndefined();
+		expect(hintsOf(text)).toEqual([FREE_PLAN_HINT]);
+		expect(hintsOf(model, CHAT_MODEL_NODE)).toEqual([FREE_PLAN_HINT]);
+		expect(hintsOf(embeddings, 'Fliplet Embeddings')).toEqual([FREE_PLAN_HINT]);
+		expect(hintsOf(paid)).toEqual([]);
+		expect(FREE_PLAN_HINT).toBe(
+			"Paced to the Free plan's 10 requests a minute: set Plan in the credential if yours allows more",
+		);
+		// They did wait: the first of them went a minute after the first run's.
+		const arrivals = [...apiRequests(sandbox(), COMPLETIONS), ...apiRequests(sandbox(), EMBEDDINGS)]
+			.filter((request) => request.status !== 429)
+			.map((request) => request.at)
+			.sort((a, b) => a - b);
+		expect(arrivals[10] - arrivals[0]).toBeGreaterThanOrEqual(60_000);
+	}, 150_000);
+});

@@ -40,6 +40,8 @@ export interface Exchange {
 	timeoutField?: string;
 	/** The shared rate window of the request's area, if it is paced. */
 	window?: RequestWindow;
+	/** Told how long an attempt waited for its place in the window, when it waited. */
+	onWaited?: (ms: number) => void;
 	/** Ends the request: a stopped execution, an ended run or the caller's own signal. */
 	signal?: AbortSignal;
 	parseError: (response: RawResponse) => unknown;
@@ -141,6 +143,7 @@ export async function sendWithRetries(exchange: Exchange): Promise<RawResponse> 
 			(result) => 'response' in result && result.response.statusCode !== 429,
 			signal,
 			refusedLast,
+			exchange.onWaited,
 		);
 		refusedLast = false;
 		if (!outcome) throw stopped(false);

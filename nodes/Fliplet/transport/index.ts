@@ -4,7 +4,9 @@ export {
 	flipletApiRequest,
 	type FlipletContext,
 	type FlipletRequest,
+	type PaceWait,
 } from './request';
+export { AI_LIMITS } from './rateLimits';
 export { withRunScope } from './abort';
 export { tokenKey } from './tokenKey';
 export {

@@ -124,6 +124,7 @@ export function forgetRateWindows(): void {
  * with 429; without a window it is sent at once. `served` tells an answer the API served from a
  * refusal (429) or a failure. An abort of `signal` ends the wait for a place: then nothing is sent
  * and the result is undefined. `again`: the request was refused before, and goes first.
+ * `onWaited`: told how long the request waited for its place, when it waited.
  */
 export async function sendPaced<T>(
 	window: RequestWindow | undefined,
@@ -131,9 +132,13 @@ export async function sendPaced<T>(
 	served: (result: T) => boolean = () => true,
 	signal?: AbortSignal,
 	again = false,
+	onWaited?: (ms: number) => void,
 ): Promise<T | undefined> {
 	if (!window) return await send();
+	const asked = Date.now();
 	if (!(await window.reserve(signal, again))) return undefined;
+	const waited = Date.now() - asked;
+	if (waited > 0) onWaited?.(waited);
 	let wasServed = false;
 	try {
 		const result = await send();

@@ -19,7 +19,7 @@ import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
 import { aiScopeOf } from './aiScope';
 import type { StreamedMultipart } from './multipartStream';
-import { aiAppOf, rateWindowFor } from './pacing';
+import { aiAppOf, rateWindowFor, type RateLimit } from './pacing';
 import type { ReadableBytes } from './streams';
 import { pathSegment } from './pathSegments';
 import { timeoutField, timeoutFor, timeoutKind } from './timeouts';
@@ -66,6 +66,17 @@ export interface FlipletRequest {
 	 * cancel signal and the operation's run scope (see withRunScope) end it too.
 	 */
 	abortSignal?: AbortSignal;
+	/**
+	 * Told when the request waited for a place in its area's rate window: how long, and the limit
+	 * it waited for (one of AI_LIMITS for AI), so that a run can say why it took its time.
+	 */
+	onPaced?: (wait: PaceWait) => void;
+}
+
+/** A wait for a place in a rate window (see FlipletRequest.onPaced). */
+export interface PaceWait {
+	waitedMs: number;
+	rate: RateLimit;
 }
 
 /**
@@ -181,6 +192,8 @@ export async function flipletApiRequest<T = IDataObject>(
 					});
 				});
 	const signal = requestSignal(this, request.abortSignal);
+	const window = rateWindowFor(origin, credentials, request.path, aiScope);
+	const { onPaced } = request;
 	const response = await sendWithRetries({
 		method: request.method,
 		options,
@@ -200,7 +213,9 @@ export async function flipletApiRequest<T = IDataObject>(
 		},
 		deadlineMs,
 		timeoutField: request.timeout === undefined ? timeoutField(request.path) : undefined,
-		window: rateWindowFor(origin, credentials, request.path, aiScope),
+		window,
+		onWaited:
+			window && onPaced ? (waitedMs) => onPaced({ waitedMs, rate: window.rate }) : undefined,
 		signal,
 		parseError: (answer) =>
 			parseJsonBody(Buffer.isBuffer(answer.body) ? answer.body.toString('utf8') : answer.body),
