@@ -92,11 +92,17 @@ export const NOTIFICATION_UPDATE_READINGS: Array<
 	{ updateStatus: 'draft', updateOrderAt: 'kept' },
 ];
 
-/** Both readings of what a hook's templates can name (`{{{entry.id}}}` renders empty in `columns`). */
-export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates'>> = [
-	{ hookTemplates: 'entry' },
-	{ hookTemplates: 'columns' },
-];
+/**
+ * The readings of what a hook's templates can name (`{{{entry.id}}}` renders empty in `columns`)
+ * and of how its values are read (`strict`: a value that is not a string, or a name the entry does
+ * not hold, stops the hook), from the most lenient to the strictest.
+ */
+export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates' | 'hookValues'>> =
+	[
+		{ hookTemplates: 'entry', hookValues: 'any' },
+		{ hookTemplates: 'columns', hookValues: 'any' },
+		{ hookTemplates: 'columns', hookValues: 'strict' },
+	];
 
 /** Both readings of what an app's or an organization's media list holds. */
 export const MEDIA_LIST_READINGS: Array<Pick<SandboxReadings, 'mediaList'>> = [
