@@ -1,6 +1,5 @@
 import {
 	apiRequests,
-	callSandbox,
 	runNode,
 	sandboxCredential,
 	TOKENS,
@@ -9,11 +8,10 @@ import {
 } from '../harness';
 import {
 	contentsRequests,
-	formEntry,
 	getWithFiles,
 	PHOTO,
-	readableByAppToken,
-	setAppFileRules,
+	plantedEntry,
+	privatePhotoEntry,
 	STAFF,
 } from './fileFixtures';
 
@@ -33,17 +31,12 @@ async function entryWithUrls(urls: Record<string, string>) {
 		data[column] = url;
 		data[`${column}MediaFileId`] = 1;
 	}
-	const answer = await callSandbox(sandbox(), 'PUT', `/v1/data-sources/${STAFF}/data`, data);
-	expect(answer.status).toBe(200);
-	return answer.body as { id: number; data: Record<string, string> };
+	return await plantedEntry(sandbox(), data);
 }
 
 /** A private file of app 11 (readable by the app token) and its contents URL on the API host. */
 async function privatePhoto() {
-	await setAppFileRules(sandbox(), readableByAppToken);
-	const entry = await formEntry(sandbox(), { Name: 'Lamp' }, [
-		{ column: 'Photo', name: 'lamp.png', type: 'image/png', bytes: PHOTO },
-	]);
+	const entry = await privatePhotoEntry(sandbox());
 	return { id: entry.data.PhotoMediaFileId as number, url: entry.data.Photo as string };
 }
 

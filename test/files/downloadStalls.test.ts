@@ -6,15 +6,11 @@ import { runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { runPoll } from '../harness/poll';
 import {
 	contentsRequests,
-	formEntry,
 	getWithFiles,
-	PHOTO,
-	readableByAppToken,
-	setAppFileRules,
-	STAFF,
+	plantedEntry,
+	privatePhotoEntry,
 	STAFF_LOCATOR,
 } from './fileFixtures';
-import { callSandbox } from '../harness';
 
 // A download whose host stalls after its headers, or trickles, ends within its bound: no byte for
 // longer than the Data Timeout, or the whole body slower than that timeout plus its size at
@@ -29,13 +25,6 @@ const SLACK_MS = 15_000;
 const credential = () => ({
 	flipletApi: { ...sandboxCredential(sandbox()).flipletApi, timeout: TIMEOUT_S },
 });
-
-async function privateFile(bytes: Buffer = PHOTO) {
-	await setAppFileRules(sandbox(), readableByAppToken);
-	return await formEntry(sandbox(), { Name: 'Lamp' }, [
-		{ column: 'Photo', name: 'lamp.png', type: 'image/png', bytes },
-	]);
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
 	const started = Date.now();
@@ -73,7 +62,7 @@ async function tricklingHost(everyMs: number) {
 
 describe('a download whose host stalls or trickles after its headers', () => {
 	it('stalled after the headers: the run ends after the Data Timeout with an error naming the file and the host', async () => {
-		const entry = await privateFile();
+		const entry = await privatePhotoEntry(sandbox());
 		sandbox().injectFault({ mode: 'stall-after', path: '^/v1/media/files/' });
 
 		const { result, ms } = await timed(() =>
@@ -95,7 +84,7 @@ describe('a download whose host stalls or trickles after its headers', () => {
 
 	it('trickling with a Content-Length: ends at the Data Timeout plus the size at 100 kB/s', async () => {
 		// 100 kB, a byte every 50 ms: it would take 83 minutes; its bound is 2 s + 1 s.
-		const entry = await privateFile(Buffer.alloc(100_000, 7));
+		const entry = await privatePhotoEntry(sandbox(), Buffer.alloc(100_000, 7));
 		sandbox().injectFault({
 			mode: 'drip-after',
 			path: '^/v1/media/files/',
@@ -125,16 +114,11 @@ describe('a download whose host stalls or trickles after its headers', () => {
 		async (maxFileSizeMb, boundS) => {
 			const host = await tricklingHost(40);
 			try {
-				const { body: entry } = await callSandbox(
-					sandbox(),
-					'PUT',
-					`/v1/data-sources/${STAFF}/data`,
-					{
-						Name: 'Slow scan',
-						Scan: `${host.url}/scans/slow.pdf`,
-						ScanMediaFileId: 1,
-					},
-				);
+				const entry = await plantedEntry(sandbox(), {
+					Name: 'Slow scan',
+					Scan: `${host.url}/scans/slow.pdf`,
+					ScanMediaFileId: 1,
+				});
 				const { result, ms } = await timed(() =>
 					runNode({
 						parameters: getWithFiles(entry.id, { maxFileSizeMb }),
@@ -173,7 +157,7 @@ describe('the Fliplet Trigger with Download Files and a stalled host', () => {
 				mode: 'trigger',
 			});
 		const activation = await poll();
-		const entry = await privateFile();
+		const entry = await privatePhotoEntry(sandbox());
 		sandbox().injectFault({ mode: 'stall-after', path: '^/v1/media/files/' });
 
 		const { result: next, ms } = await timed(() => poll(activation.staticData));

@@ -7,15 +7,15 @@ import {
 	MAX_FILE_NAME_BYTES,
 	unsafeUploadName,
 } from '../../nodes/Fliplet/helpers/fileNames';
+import { apiRequests, runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import {
-	apiRequests,
-	callSandbox,
-	runNode,
-	sandboxCredential,
-	TOKENS,
-	useSandbox,
-} from '../harness';
-import { getWithFiles, PHOTO, readableByAppToken, setAppFileRules, STAFF } from './fileFixtures';
+	getWithFiles,
+	PHOTO,
+	plantedEntry,
+	readableByAppToken,
+	setAppFileRules,
+	STAFF,
+} from './fileFixtures';
 import { uploadFile } from './mediaFixtures';
 
 // One cleaner for every name a file gets in n8n (a stored name, Content-Disposition, a URL): no
@@ -117,12 +117,7 @@ describe('names of downloaded files', () => {
 			data[`File${index}`] = file.url;
 			columns.push(`File${index}`);
 		}
-		const { body: entry } = await callSandbox(
-			sandbox(),
-			'PUT',
-			`/v1/data-sources/${STAFF}/data`,
-			data,
-		);
+		const entry = await plantedEntry(sandbox(), data);
 		const result = await runNode({
 			parameters: getWithFiles(entry.id, { fileColumns: columns.join(',') }),
 			credentials: sandboxCredential(sandbox()),
@@ -157,12 +152,7 @@ describe('names of downloaded files', () => {
 		try {
 			const data: Record<string, unknown> = { Name: 'Dispositions' };
 			for (const path of Object.keys(dispositions)) data[path.slice(1)] = `${host}${path}`;
-			const { body: entry } = await callSandbox(
-				sandbox(),
-				'PUT',
-				`/v1/data-sources/${STAFF}/data`,
-				data,
-			);
+			const entry = await plantedEntry(sandbox(), data);
 			const result = await runNode({
 				parameters: getWithFiles(entry.id, {
 					fileColumns: Object.keys(dispositions)
