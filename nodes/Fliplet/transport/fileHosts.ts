@@ -142,9 +142,8 @@ function withoutQueryToken(url: URL): URL {
  * name or password in it. On the API host only the contents route, below the credential's base
  * URL path, is fetched (with the token), its name segment cleaned (withCleanName): any other API
  * address (`/v1/user`, a data source's entries) would hand API data to whoever can write a file
- * column. A contents URL on the API's
- * file host (`cdn.api.fliplet.com`…, see FileHosts.apiCdn) is read from the API host on the same
- * path, so the token never goes to a file host nor into a URL.
+ * column. A contents URL on the API's file host (`cdn.api.fliplet.com`…, see FileHosts.apiCdn) is
+ * read from the API host on the same path, so the token never goes to a file host nor into a URL.
  */
 export function locateFile(raw: string, hosts: FileHosts): FileLocation {
 	let url: URL;
