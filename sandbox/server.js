@@ -46,6 +46,9 @@ const UNAUTHORISED = {
  * - `drip-after` runs the handler and sends its answer `dripBytes` bytes (default 1) every
  *   `dripMs` (default 400), until it is all sent or the client closes the connection: a slow-drip
  *   body that keeps the socket busy.
+ * - `stall-after` runs the handler and sends its answer's status and headers (with the full
+ *   Content-Length), then nothing more until the client closes the connection: a host that stalls
+ *   once its answer has started.
  * - `stamp-at-start`: a write whose rows carry the time it started but show only when it ends, as
  *   a long database commit does. The sandbox's clock is read when the request is taken, the
  *   handler runs `delayMs` later (default 1000) or once `waitFor` settles (in-process tests), and
@@ -54,7 +57,7 @@ const UNAUTHORISED = {
  * - `ignore-offset` runs the handler as if the request had no `offset` (in its query or its JSON
  *   body): every page is the first one, a page that does not advance. The request is recorded as
  *   sent.
- * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after'|'stamp-at-start'|'ignore-offset',
+ * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after'|'stall-after'|'stamp-at-start'|'ignore-offset',
  *   count?: number, status?: number, body?: unknown, headers?: Record<string, string>,
  *   delayMs?: number, cutAtBytes?: number, dripBytes?: number, dripMs?: number, method?: string,
  *   path?: string, waitFor?: Promise<unknown>, match?: (body: any) => boolean }} Fault
@@ -528,6 +531,13 @@ async function handle(sandbox, req, res) {
 	if (fault?.mode === 'drip-after') {
 		record.status = status;
 		return await sendDripping(res, status, payload, result?.headers, fault.dripBytes, fault.dripMs);
+	}
+	if (fault?.mode === 'stall-after') {
+		record.status = status;
+		const answer = encodeAnswer(payload, result?.headers);
+		res.writeHead(status, answer.headers);
+		res.flushHeaders();
+		return;
 	}
 	if (fault?.mode === 'delay') {
 		// The answer waits delayMs, or until the client gives up and closes the connection.

@@ -374,6 +374,9 @@ describe('Sandbox: the disputed readings', () => {
 			oneof: 'text',
 			mediaContents: 'stream',
 			mediaFolderList: 'folderAlone',
+			mediaList: 'location',
+			contentsImageSize: 'xlarge',
+			hookValues: 'any',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

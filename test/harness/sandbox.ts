@@ -24,6 +24,8 @@ export interface SandboxRequest {
 	abandoned?: boolean;
 	/** Settles when the request's connection has closed, either way (in-process sandboxes only). */
 	closed: Promise<void>;
+	/** The `<tag>` of a request sent to `/__tag/<tag>/v1/…` (a base URL with a path). */
+	tag?: string;
 }
 
 /** A request the sandbox's CDN-like host received (sandbox/media/cdn.js). */
@@ -80,6 +82,7 @@ export interface SandboxFault {
 		| 'delay'
 		| 'cut-after'
 		| 'drip-after'
+		| 'stall-after'
 		| 'stamp-at-start'
 		| 'ignore-offset';
 	count?: number;

@@ -15,7 +15,7 @@ export const downloadFilesFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to download the files in the entries' file columns (a form's photos, signatures, PDFs) into binary properties named after their columns: Photo, or Photo_0, Photo_1… for a column holding a list. Only files on Fliplet's own hosts are downloaded; the item's fileDownloads lists each file and what became of it.",
+			"Whether to download the files in the entries' file columns (a form's photos, signatures, PDFs) into binary properties named after their columns: Photo, or Photo_0, Photo_1… for a column holding a list. Only files on Fliplet's own hosts are downloaded; the item's fileDownloads lists each file and what became of it. Images read through Fliplet's API (private and encrypted files) may come at Fliplet's default size (xlarge, 1980 px on the smallest side): fileDownloads notes them.",
 	},
 	{
 		displayName: 'File Columns',

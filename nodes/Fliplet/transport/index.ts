@@ -26,8 +26,10 @@ export type { ReadableBytes } from './streams';
 export {
 	downloadBinary,
 	FileNotFetchedError,
+	FileTimedOutError,
 	FileTooLargeError,
 	type DownloadContext,
+	type DownloadedFile,
 	type FileDownloadRequest,
 } from './download';
 export { fileHostsOf, locateFile, REGION_FILE_HOSTS, type FileHosts } from './fileHosts';

@@ -14,6 +14,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requestSignal, withCancelSignal } from './abort';
 import { sendWithRetries, type RawResponse } from './attempts';
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
+import { bodyAllowanceMs } from './bodyTimer';
 import { toNodeApiError } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
@@ -76,14 +77,6 @@ export function apiPath(...segments: Array<string | number>): string {
 	return '/v1/' + segments.map(pathSegment).join('/');
 }
 
-/** A streamed body (a large file) gets this much longer to be sent: the slowest link allowed for. */
-const UPLOAD_FLOOR_BYTES_PER_SECOND = 100_000;
-
-/** The time a body of `bytes` takes at the slowest upload speed allowed for. */
-export function uploadAllowanceMs(bytes: number): number {
-	return Math.ceil((bytes / UPLOAD_FLOOR_BYTES_PER_SECOND) * 1000);
-}
-
 function timeoutMs(request: FlipletRequest, credentials: FlipletCredentialData): number {
 	return request.timeout ?? timeoutFor(timeoutKind(request.path), credentials);
 }
@@ -140,7 +133,7 @@ export async function flipletApiRequest<T = IDataObject>(
 	}
 	const idempotent = request.method === 'GET' || request.idempotent === true;
 	const streamed = request.multipart && 'open' in request.multipart ? request.multipart : undefined;
-	const deadlineMs = timeoutMs(request, credentials) + uploadAllowanceMs(streamed?.length ?? 0);
+	const deadlineMs = timeoutMs(request, credentials) + bodyAllowanceMs(streamed?.length ?? 0);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: resolved.url,
