@@ -18,7 +18,7 @@ import {
 } from '../Fliplet/helpers/dataSourceTarget';
 import { asNodeError } from '../Fliplet/helpers/nodeError';
 import { objectFrom } from '../Fliplet/helpers/responses';
-import { credentialTest, listSearch } from '../Fliplet/methods';
+import { credentialTest, listSearch, loadOptions } from '../Fliplet/methods';
 import { flipletApiRequest } from '../Fliplet/transport';
 import { cursorAtLatest, storeCursor } from '../FlipletTrigger/cursor';
 import { dataSourceEntrySource } from '../FlipletTrigger/sources/dataSourceEntries';
@@ -131,7 +131,7 @@ export class FlipletInstantTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest, listSearch };
+	methods = { credentialTest, listSearch, loadOptions };
 
 	webhookMethods = {
 		default: {
