@@ -39,6 +39,9 @@ const { badRequest, isObject } = require('../http');
  * - `mediaFolderList`: `folderAlone` (`GET v1/media?folderId=` as the file-security docs send it)
  *   or `withOrganization` (the media REST docs: "provide the folderId as well as organizationId";
  *   without it, 400).
+ * - `dataSourceList`: what `GET /v1/data-sources` without `appId` or `organizationId` answers:
+ *   `own` (the token's own data sources, as the platform's sync agent and its Power Automate
+ *   connector list them) or `contextRequired` (SPEC: one of them is required; 400 without).
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
@@ -54,6 +57,7 @@ const READINGS = {
 	oneof: ['text', 'typed'],
 	mediaContents: ['stream', 'redirect'],
 	mediaFolderList: ['folderAlone', 'withOrganization'],
+	dataSourceList: ['own', 'contextRequired'],
 };
 
 const DEFAULTS = Object.fromEntries(

@@ -1,4 +1,3 @@
-/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import {

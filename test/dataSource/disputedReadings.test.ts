@@ -374,6 +374,7 @@ describe('Sandbox: the disputed readings', () => {
 			oneof: 'text',
 			mediaContents: 'stream',
 			mediaFolderList: 'folderAlone',
+			dataSourceList: 'own',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

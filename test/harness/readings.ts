@@ -32,6 +32,8 @@ export interface SandboxReadings {
 	mediaContents: 'stream' | 'redirect';
 	/** `folderAlone`: a folder lists by its id; `withOrganization`: its organization must come too. */
 	mediaFolderList: 'folderAlone' | 'withOrganization';
+	/** A data source list without app or organization: `own` (the token's) or `contextRequired` (SPEC: 400). */
+	dataSourceList: 'own' | 'contextRequired';
 }
 
 /** The readings a reset brings back: the first choice of each. */
