@@ -12,7 +12,7 @@ import { downloadFilesFields } from '../Fliplet/actions/files.descriptions';
 import { triggerEntryItems } from '../Fliplet/helpers/fileDownloads';
 import { getDataSourceTarget, type DataSourceTarget } from '../Fliplet/helpers/dataSourceTarget';
 import { asNodeError } from '../Fliplet/helpers/nodeError';
-import { credentialTest, listSearch } from '../Fliplet/methods';
+import { credentialTest, listSearch, loadOptions } from '../Fliplet/methods';
 import { cursorAtLatest, storeCursor } from '../FlipletTrigger/cursor';
 import { dataSourceEntrySource } from '../FlipletTrigger/sources/dataSourceEntries';
 import { readHooks, writeHooks } from './dataSourceHooks';
@@ -124,7 +124,7 @@ export class FlipletInstantTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest, listSearch };
+	methods = { credentialTest, listSearch, loadOptions };
 
 	webhookMethods = {
 		default: {

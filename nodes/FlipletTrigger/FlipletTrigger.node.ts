@@ -19,7 +19,7 @@ import {
 	organizationLocator,
 } from '../Fliplet/actions/organization/organization.descriptions';
 import { labelSubtitle, optionLabels } from '../Fliplet/helpers/subtitle';
-import { credentialTest, listSearch } from '../Fliplet/methods';
+import { credentialTest, listSearch, loadOptions } from '../Fliplet/methods';
 import { cursorAtLatest, eventsSince, storeCursor, storedCursor, type EventSource } from './cursor';
 import { eventSource } from './sources';
 
@@ -107,7 +107,7 @@ export class FlipletTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest, listSearch };
+	methods = { credentialTest, listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const source = await eventSource(this);

@@ -51,6 +51,9 @@ const { badRequest, isObject } = require('../http');
  *   values kept as they are) or `strict` (every value compiled as a template, as the vendor's
  *   examples only ever give strings: a value that is not a string, or a name the entry does not
  *   hold, throws and the hook does not run). See hooks.js.
+ * - `dataSourceList`: what `GET /v1/data-sources` without `appId` or `organizationId` answers:
+ *   `own` (the token's own data sources, as the platform's sync agent and its Power Automate
+ *   connector list them) or `contextRequired` (SPEC: one of them is required; 400 without).
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
@@ -69,6 +72,7 @@ const READINGS = {
 	mediaList: ['location', 'belowRoot'],
 	contentsImageSize: ['xlarge', 'original'],
 	hookValues: ['any', 'strict'],
+	dataSourceList: ['own', 'contextRequired'],
 };
 
 const DEFAULTS = Object.fromEntries(

@@ -11,6 +11,7 @@ const { OWNER } = require('../../scripts/lib/editorServer');
 const { CREDENTIAL, LANDING_PATH, landingUrl } = require('../../scripts/lib/editorSession');
 const { withoutOrganizationLookup } = require('../e2e/organizationLookup');
 const { testWorkflows } = require('./workflows');
+const { pickerScenarios } = require('./pickerScenarios');
 const { WAIT_MS } = require('../../scripts/lib/browserPage');
 const { N8N_MAJOR } = require('../../scripts/install-n8n');
 
@@ -435,6 +436,7 @@ const scenarios = [
 		},
 	},
 	...chatModelScenarios,
+	...pickerScenarios,
 	...exampleScenarios(),
 	{
 		name: 'publish the trigger workflow and see it fire',

@@ -377,6 +377,7 @@ describe('Sandbox: the disputed readings', () => {
 			mediaList: 'location',
 			contentsImageSize: 'xlarge',
 			hookValues: 'any',
+			dataSourceList: 'own',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

@@ -38,6 +38,8 @@ export interface SandboxReadings {
 	contentsImageSize: 'xlarge' | 'original';
 	/** `any`: non-string hook values are kept; `strict`: every value compiles as a template or the hook fails. */
 	hookValues: 'any' | 'strict';
+	/** A data source list without app or organization: `own` (the token's) or `contextRequired` (SPEC: 400). */
+	dataSourceList: 'own' | 'contextRequired';
 }
 
 /** The readings a reset brings back: the first choice of each. */

@@ -2,6 +2,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { forgetKeyColumns } from '../../nodes/Fliplet/actions/entry/sync/keyColumnMemory';
+import { forgetSearchLists } from '../../nodes/Fliplet/methods/listSearch/searchCache';
 import { forgetRateWindows } from '../../nodes/Fliplet/transport/pacing';
 import { removeSandboxListeners } from './sandboxEvents';
 
@@ -114,7 +115,7 @@ export function createSandbox(options: { rateLimits?: boolean; region?: string }
 
 /**
  * Puts the sandbox back to its fixture (keeping whether its limits are on), and forgets the node's
- * rate windows and the data sources Sync saw holding its key columns: they are shared by the whole
+ * rate windows, the data sources Sync saw holding its key columns and the pickers' lists: they are shared by the whole
  * process, so a server that forgot its counts and its data sources meets a client that forgot them. Tests that run many scenarios in one test (fault schedules) call it
  * between scenarios.
  */
@@ -124,6 +125,7 @@ export function resetSandbox(sandbox: Sandbox): void {
 	sandbox.rateLimiter.enabled = enabled;
 	forgetRateWindows();
 	forgetKeyColumns();
+	forgetSearchLists();
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 	FileTooLargeError,
 	type DownloadContext,
 } from '../transport';
-import { splitList } from './commaList';
+import { columnList } from './commaList';
 import { asNodeError } from './nodeError';
 
 /** What Download Files was asked for. */
@@ -65,7 +65,7 @@ export function downloadFilesSettings(
 	read: (name: string, fallback: unknown) => unknown,
 ): DownloadFilesSettings | undefined {
 	if (read('downloadFiles', false) !== true) return undefined;
-	const columns = splitList(read('fileColumns', ''));
+	const columns = columnList(read('fileColumns', []));
 	const megabytes = Number(read('maxFileSizeMb', DEFAULT_MAX_FILE_SIZE_MB));
 	const maxBytes =
 		Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : undefined;

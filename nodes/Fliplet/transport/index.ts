@@ -7,6 +7,7 @@ export {
 } from './request';
 export { withRunScope } from './abort';
 export { tokenKey } from './tokenKey';
+export { credentialKey } from './credentialKey';
 export {
 	collectPages,
 	offsetPages,

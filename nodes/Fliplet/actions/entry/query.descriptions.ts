@@ -1,9 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-const loadColumns = (loadOptionsMethod: string) => ({
-	loadOptionsMethod,
-	loadOptionsDependsOn: ['dataSource.value'],
-});
+import { loadColumns } from '../columnPicker.descriptions';
 
 const DATE_CONDITIONS = ['dateis', 'datebefore', 'dateafter', 'datebetween'];
 

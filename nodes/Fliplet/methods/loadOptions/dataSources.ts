@@ -8,6 +8,7 @@ import type {
 import { columnDefinition } from '../../helpers/columnTypes';
 import { ROW_ORDER } from '../../helpers/dataSourceQuery';
 import { objectFrom } from '../../helpers/responses';
+import { dataSourceIdInUrl } from '../../helpers/studioUrls';
 import { apiPath, flipletApiRequest } from '../../transport';
 
 /** The data source picked in the node (as the API describes it), or none when it is not set yet. */
@@ -17,7 +18,8 @@ export async function currentDataSource(
 	const locator = this.getCurrentNodeParameter('dataSource') as
 		| INodeParameterResourceLocator
 		| undefined;
-	const value = String(locator?.value ?? '').trim();
+	const typed = String(locator?.value ?? '').trim();
+	const value = locator?.mode === 'url' ? String(dataSourceIdInUrl(typed) ?? '') : typed;
 	if (!value) return undefined;
 	const byName = locator?.mode === 'name';
 	const body = await flipletApiRequest.call(this, {

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { columnPicker } from '../../columnPicker.descriptions';
 import { runHooksOption } from '../entry.descriptions';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
@@ -7,16 +8,14 @@ export const MAX_CHUNK_SIZE = 50_000;
 
 /** The Sync operation's own fields (the data source locator comes first, from the resource). */
 export const syncFields: INodeProperties[] = [
-	{
+	columnPicker({
 		displayName: 'Key Columns',
 		name: 'keyColumns',
-		type: 'string',
-		default: '',
+		multiple: true,
 		required: true,
-		placeholder: 'e.g. Email or First Name, Last Name',
 		description:
-			'Column(s) that identify a row, comma-separated. Input rows and entries with the same key values are the same record. Rows without a key or with a key used twice are skipped and listed in the summary.',
-	},
+			'Column(s) that identify a row, e.g. Email, or First Name and Last Name. Input rows and entries with the same key values are the same record. Rows without a key or with a key used twice are skipped and listed in the summary.',
+	}),
 	{
 		displayName: 'Mode',
 		name: 'syncMode',
@@ -73,15 +72,12 @@ export const syncFields: INodeProperties[] = [
 				description:
 					'Most rows sent per commit request (each request also stays under 16 MB). Fewer requests are faster and stay further below the rate limit; smaller ones fail in smaller pieces.',
 			},
-			{
+			columnPicker({
 				displayName: 'Delete Flag Column',
 				name: 'deleteColumn',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Deleted',
 				description:
 					'A column that marks rows to remove: a row whose value there is true, 1, "true", "yes" or "1" (any case) has its entry deleted, or is left out when the data source has no entry with its key. Other rows sync as usual.',
-			},
+			}),
 			{
 				displayName: 'Dry Run',
 				name: 'dryRun',
@@ -124,15 +120,12 @@ export const syncFields: INodeProperties[] = [
 					'Whether to output one item per inserted, updated or deleted row (with its entry ID) after the summary item',
 			},
 			runHooksOption("Which of the data source's hooks run for the rows Sync inserts or updates"),
-			{
+			columnPicker({
 				displayName: 'Timestamp Column',
 				name: 'timestampColumn',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Modified',
 				description:
 					'A column holding when each row last changed (a date or a number): a matched row updates its entry only when its time is newer than the stored one, so an older copy never overwrites newer data. Rows without a readable time there are skipped and listed.',
-			},
+			}),
 			{
 				displayName: 'Typecast Spreadsheet Values',
 				name: 'typecast',

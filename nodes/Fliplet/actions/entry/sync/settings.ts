@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { columnList } from '../../../helpers/commaList';
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from './description';
 import type { SyncMode } from './diff';
-import { parseKeyColumns } from './keys';
 
 export interface SyncSettings {
 	keyColumns: string[];
@@ -41,11 +41,12 @@ const HOOKS = ['insert', 'update'];
 export function readSyncSettings(this: IExecuteFunctions): SyncSettings {
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(this.getNode(), message, { itemIndex: 0, description });
-	const keyColumns = parseKeyColumns(String(this.getNodeParameter('keyColumns', 0, '') ?? ''));
+	// A list from the picker, or the comma-separated text of workflows saved before it.
+	const keyColumns = columnList(this.getNodeParameter('keyColumns', 0, []));
 	if (!keyColumns.length) {
 		throw fail(
 			'No key column given',
-			'Set "Key Columns" to the column that identifies a row (e.g. Email), or several separated by commas.',
+			'Pick in "Key Columns" the column that identifies a row (e.g. Email), or several.',
 		);
 	}
 	const mode = this.getNodeParameter('syncMode', 0, 'insertAndUpdate') as SyncMode;
