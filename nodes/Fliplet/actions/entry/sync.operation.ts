@@ -12,6 +12,7 @@ import { errorItem } from '../../helpers/mapItems';
 import { asNodeError } from '../../helpers/nodeError';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { planCommits } from './sync/chunks';
+import { lookUpColumnTypes } from './sync/columnTypeLook';
 import { syncFields } from './sync/description';
 import type { InputRows, SyncPlan } from './sync/diff';
 import { refuseNotFound, vanishedErrors } from './sync/notFound';
@@ -217,6 +218,8 @@ async function sync(
 	// The summary (and row items), then one error item per refused or not found row.
 	const output = (summary: INodeExecutionData[], ...more: Array<Map<number, NodeOperationError>>) =>
 		withErrorItems(summary, refused, notFound, ...more);
+	if (!settings.dryRun)
+		await lookUpColumnTypes.call(this, target, plan, read.sourceWasEmpty, counter);
 	const commits = planCommits(plan, settings);
 	const summaryInput = {
 		plan,

@@ -1,19 +1,21 @@
 import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { columnDefinition, sampledColumnTypes, type ColumnType } from '../../helpers/columnTypes';
+import {
+	COLUMN_TYPE_SAMPLE,
+	columnDefinition,
+	sampledColumnTypes,
+	type ColumnType,
+} from '../../helpers/columnTypes';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { currentDataSource } from '../loadOptions/dataSources';
 
-/** How many entries are read to learn what type each column holds. */
-const SAMPLE_SIZE = 100;
-
-/** The data of up to SAMPLE_SIZE entries, or none when the token may not read them. */
+/** The data of up to COLUMN_TYPE_SAMPLE entries, or none when the token may not read them. */
 async function sampleEntryData(this: ILoadOptionsFunctions, dataSourceId: unknown) {
 	try {
 		const body = await flipletApiRequest.call(this, {
 			method: 'POST',
 			path: apiPath('data-sources', String(dataSourceId), 'data', 'query'),
-			body: { type: 'select', limit: SAMPLE_SIZE },
+			body: { type: 'select', limit: COLUMN_TYPE_SAMPLE },
 			idempotent: true,
 		});
 		const entries = (body as IDataObject).entries;
