@@ -20,6 +20,14 @@ export interface Repair {
 	removed: number;
 	/** Deletes of extra entries whose answer was lost, read again (see repairDuplicates). */
 	recovered: Recovered;
+	/** The ids of the entries removed. */
+	removedIds: number[];
+	/**
+	 * The entries the check read, by key (lowest id first; the first is the one kept): the keys it
+	 * found, or may have found, on several entries. A key the check did not read is held by one
+	 * entry at most.
+	 */
+	entriesOfKey: Map<string, number[]>;
 }
 
 /** The run the check is part of: its data source, rows, settings and request count. */
@@ -148,23 +156,26 @@ export async function repairDuplicates(
 	sourceWasEmpty: boolean,
 ): Promise<Repair> {
 	const recovered = { commits: 0, rowsFound: 0, rowsResent: 0 };
+	const repair: Repair = { removed: 0, recovered, removedIds: [], entriesOfKey: new Map() };
 	if (sourceWasEmpty && checked.length) {
-		if (await holdsOnlyInserted.call(this, scope, checked.length)) return { removed: 0, recovered };
+		if (await holdsOnlyInserted.call(this, scope, checked.length)) return repair;
 	}
-	let removed = 0;
 	// The extra entries of a delete whose answer was lost: the next check tells which went.
 	let lost: number[] = [];
 	for (let round = 0; ; round++) {
-		const extra = await extraEntries.call(this, scope, checked);
+		const extra = await extraEntries.call(this, scope, checked, repair.entriesOfKey);
 		const left = new Set(extra);
-		const gone = lost.filter((id) => !left.has(id)).length;
-		removed += gone;
-		recovered.rowsFound += gone;
-		recovered.rowsResent += lost.length - gone;
-		if (!extra.length) return { removed, recovered };
+		const gone = lost.filter((id) => !left.has(id));
+		repair.removed += gone.length;
+		repair.removedIds.push(...gone);
+		recovered.rowsFound += gone.length;
+		recovered.rowsResent += lost.length - gone.length;
+		if (!extra.length) return repair;
 		try {
 			await deleteEntries.call(this, scope, extra);
-			return { removed: removed + extra.length, recovered };
+			repair.removed += extra.length;
+			repair.removedIds.push(...extra);
+			return repair;
 		} catch (error) {
 			if (round >= RECOVERY_ROUNDS || !mayHaveLanded(error, true))
 				throw asNodeError(this.getNode(), error);
@@ -174,11 +185,15 @@ export async function repairDuplicates(
 	}
 }
 
-/** The entries of the keys of rows `checked` beyond the lowest-id one of each key. */
+/**
+ * The entries of the keys of rows `checked` beyond the lowest-id one of each key. The entries of
+ * each key read go to `entriesOfKey` (a later round's read replaces an earlier one's).
+ */
 async function extraEntries(
 	this: IExecuteFunctions,
 	scope: RepairScope,
 	checked: number[],
+	entriesOfKey: Map<string, number[]>,
 ): Promise<number[]> {
 	const { plan } = scope;
 	const extra: number[] = [];
@@ -187,9 +202,10 @@ async function extraEntries(
 		const where = whereKeysOf(scope, part);
 		if (!(await mayHoldDuplicates.call(this, scope, part, where))) continue;
 		const byKey = await entriesByKey.call(this, scope, part, where);
-		for (const ids of byKey.values()) {
-			const keep = Math.min(...ids);
-			extra.push(...ids.filter((id) => id !== keep));
+		for (const [key, ids] of byKey) {
+			// Entries come in id order: the first is the oldest, the one every run keeps.
+			entriesOfKey.set(key, ids);
+			extra.push(...ids.slice(1));
 		}
 	}
 	return extra;
