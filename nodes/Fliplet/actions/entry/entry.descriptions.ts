@@ -33,6 +33,33 @@ export const entryColumnsField: INodeProperties = {
 	},
 };
 
+/**
+ * Columns to write, with the Columns to Match On picked among them (n8n's resource mapper in
+ * `upsert` or `update` mode, as Google Sheets' and Airtable's upserts; the picks are stored in the
+ * mapper's value as `matchingColumns`). Several columns may be picked: an entry matches when it
+ * holds the item's values in all of them.
+ */
+export function entryColumnsToMatchField(
+	mode: 'upsert' | 'update',
+	description: string,
+): INodeProperties {
+	return {
+		...entryColumnsField,
+		description,
+		typeOptions: {
+			loadOptionsDependsOn: ['dataSource.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getDataSourceColumnsToMatch',
+				mode,
+				fieldWords: { singular: 'column', plural: 'columns' },
+				addAllFields: true,
+				multiKeyMatch: true,
+				supportAutoMap: true,
+			},
+		},
+	};
+}
+
 /** Binary files of the input item uploaded with an Insert or onto an entry with an Update. */
 export function entryFilesField(description: string): INodeProperties {
 	return {

@@ -30,8 +30,9 @@ async function sampleEntryData(this: ILoadOptionsFunctions, dataSourceId: unknow
  * otherwise from the values its entries hold (a column of numbers takes "40" typed in the editor
  * as the number 40); a column without values, or with mixed ones, is untyped and sent as given.
  */
-export async function getDataSourceColumnsMapping(
+async function columnFields(
 	this: ILoadOptionsFunctions,
+	canBeUsedToMatch: boolean,
 ): Promise<ResourceMapperFields> {
 	const dataSource = await currentDataSource.call(this);
 	const definitions = Array.isArray(dataSource?.columns)
@@ -50,9 +51,23 @@ export async function getDataSourceColumnsMapping(
 				required: false,
 				defaultMatch: false,
 				display: true,
-				canBeUsedToMatch: false,
+				canBeUsedToMatch,
 				...(columnType ? { type: columnType } : {}),
 			};
 		}),
 	};
+}
+
+/** The columns to write (Create, Update by Entry ID). */
+export async function getDataSourceColumnsMapping(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	return await columnFields.call(this, false);
+}
+
+/** The columns to write, each of which can be picked as a column to match on (Create or Update). */
+export async function getDataSourceColumnsToMatch(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	return await columnFields.call(this, true);
 }

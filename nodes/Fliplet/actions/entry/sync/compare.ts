@@ -13,10 +13,10 @@ export function cellUnchanged(stored: unknown, value: unknown): boolean {
 }
 
 /**
- * The row as it replaces the stored data: text cells equal to a stored number or boolean once
- * typed are sent as that stored value, so a replace keeps the types (the row itself when none is).
+ * The row with its text cells equal to a stored number or boolean once typed given as that stored
+ * value (the row itself when none is): a replace keeps the types, and an output shows them.
  */
-function keepStoredTypes(stored: IDataObject, row: IDataObject): IDataObject {
+export function withStoredTypes(stored: IDataObject, row: IDataObject): IDataObject {
 	const typed = (column: string, value: unknown) =>
 		typeof value === 'string' && textMatchesStored(value, stored[column]);
 	if (!Object.keys(row).some((column) => typed(column, row[column]))) return row;
@@ -51,7 +51,7 @@ export function rowChanges(
 	row: IDataObject,
 	merge: boolean,
 ): IDataObject | undefined {
-	if (!merge) return sameData(stored, row) ? undefined : keepStoredTypes(stored, row);
+	if (!merge) return sameData(stored, row) ? undefined : withStoredTypes(stored, row);
 	let changed: IDataObject | undefined;
 	for (const column in row) {
 		if (!cellUnchanged(stored[column], row[column])) (changed ??= {})[column] = row[column];

@@ -407,7 +407,7 @@ export function planColumnTypes(
 
 /**
  * Writes the plan's new values by the column types (see valueForColumn): the rows it inserts and
- * the cells and rows of its updates. Only rows with a cell to type are copied, and only when some
+ * the cells and rows of its updates (in `plan.rows` too). Only rows with a cell to type are copied, and only when some
  * column holds numbers or booleans. Unchanged rows send nothing, so they are left as given.
  */
 export function typeNewValues(plan: SyncPlan, types: Map<string, ColumnType>): void {
@@ -417,7 +417,9 @@ export function typeNewValues(plan: SyncPlan, types: Map<string, ColumnType>): v
 		plan.rows[itemIndex] = rowForColumns(plan.rows[itemIndex], types);
 	for (const update of plan.updates) {
 		update.cells = rowForColumns(update.cells, types);
-		update.data = rowForColumns(update.data, types);
+		// The row as written (several updates of a row, see everyMatch, share it).
+		plan.rows[update.itemIndex] = rowForColumns(plan.rows[update.itemIndex], types);
+		update.data = plan.rows[update.itemIndex];
 	}
 }
 

@@ -160,5 +160,15 @@ export function rowResults(input: RowResultsInput): RowResult[] {
 					};
 		} else results[item] = { action: 'unchanged', outcome: 'done', ids: entriesOf(item) };
 	}
+	// Create or Update updates every entry holding a key (DiffOptions.everyMatch): those that
+	// already held the row hold it too. Strays of Sync's own updates (`shared`) are not the row's.
+	const shared = new Set([...plan.shared, ...(outcome?.shared ?? [])]);
+	for (let item = 0; item < input.itemCount; item++) {
+		const result = results[item]!;
+		if (result.action !== 'update' || shared.has(item)) continue;
+		result.ids = [...new Set([...result.ids, ...entriesOf(item)])].sort((a, b) => a - b);
+	}
+	// Rows folded into an earlier row of their key (DiffOptions.foldSharedKeys) share its result.
+	for (const [item, into] of plan.foldedInto) results[item] = results[into];
 	return results as RowResult[];
 }
