@@ -210,6 +210,46 @@ describe.each(READ_PATHS)('Entry → Create or Update (the %s read)', (path) => 
 		]);
 	});
 
+	it('takes CSV rows: text follows the column types, and a re-run of the same rows changes nothing', async () => {
+		const id = await dataSourceWith(sandbox(), people);
+		const csv = [
+			{ Email: 'ann@x.io', Name: 'Ann', Age: '30' },
+			{ Email: 'bob@x.io', Name: 'Bob', Age: '41' },
+			{ Email: 'cy@x.io', Name: 'Cy', Age: '007' },
+			{ Email: 'di@x.io', Name: 'Di', Age: '25' },
+		];
+		const first = await upsert(id, csv);
+		expect(first.error).toBeUndefined();
+		expect(first.json.map((json) => [json.action, json.data])).toEqual([
+			['unchanged', { Email: 'ann@x.io', Name: 'Ann', Age: 30 }],
+			['update', { Email: 'bob@x.io', Name: 'Bob', Age: 41 }],
+			['insert', { Email: 'cy@x.io', Name: 'Cy', Age: '007' }],
+			['insert', { Email: 'di@x.io', Name: 'Di', Age: 25 }],
+		]);
+		expect(storedEntries(sandbox(), id).map((entry) => entry.data.Age)).toEqual([
+			30,
+			41,
+			'007',
+			25,
+		]);
+
+		sandbox().requests.length = 0;
+		const again = await upsert(id, csv);
+		expect(again.json.map((json) => json.action)).toEqual([
+			'unchanged',
+			'unchanged',
+			'unchanged',
+			'unchanged',
+		]);
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedEntries(sandbox(), id).map((entry) => entry.data.Age)).toEqual([
+			30,
+			41,
+			'007',
+			25,
+		]);
+	});
+
 	it('outputs "unchanged" for an item the entry already holds, sending no commit', async () => {
 		const id = await dataSourceWith(sandbox(), people);
 		const [ann] = storedEntries(sandbox(), id);

@@ -12,11 +12,21 @@ import type { FailedError } from './sync/failureText';
 import { rowKey } from './sync/keys';
 import type { RowResult } from './sync/rowResults';
 import { runSync } from './sync/run';
-import { columnsToMatchSettings, type ColumnsToMatchWrite } from './sync/settings';
-import { typecastRow } from './sync/typecast';
+import {
+	columnsToMatchSettings,
+	type ColumnsToMatchWrite,
+	type NotFoundWords,
+} from './sync/settings';
+import { rowForColumns, typecastRow, type ColumnTypes } from './sync/typecast';
 
 /** How an operation writes its items by their Columns to Match On (see writeByColumnsToMatch). */
 export type ColumnsToMatchOptions = Omit<ColumnsToMatchWrite, 'keyColumns' | 'columnTypes'>;
+
+/** How Update by Columns to Match On words the errors of items no entry matches. */
+export const UPDATE_NOT_FOUND: NotFoundWords = {
+	mode: 'Update by Columns to Match On',
+	fix: 'Check the values and the Columns to Match On (values are case-sensitive) and the data source, or use Create or Update to create an entry for such items.',
+};
 
 /** The Columns to Match On picked in the column mapper (stored in its value as matchingColumns). */
 function columnsToMatchOn(this: IExecuteFunctions): string[] {
@@ -61,12 +71,13 @@ function writtenItem(
 	result: RowResult,
 	given: IDataObject,
 	written: IDataObject,
+	types: ColumnTypes,
 	itemIndex: number,
 ): INodeExecutionData {
 	const json: IDataObject = {
 		id: result.ids[0] ?? null,
 		action: result.action,
-		data: withStoredTypes(written, given),
+		data: rowForColumns(withStoredTypes(written, given), types),
 	};
 	if (result.ids.length > 1) json.ids = result.ids;
 	if (!result.ids.length) json.idNote = NO_ID_NOTE;
@@ -124,12 +135,14 @@ function requireMatchValues(
  * values there is updated, none deleted; with `mode: 'insertAndUpdate'` an item no entry holds
  * becomes a new entry, with `updateOnly` it is an error. Items with the same values are applied
  * in input order as one write. One output item per input item, paired with it; with Continue On
- * Fail a bad item is an error item and the others go on. Items are checked before any request.
+ * Fail a bad item is an error item and the others go on. Items are checked (by `checkItem` too)
+ * before any request.
  */
 export async function writeByColumnsToMatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	options: ColumnsToMatchOptions,
+	checkItem: (itemIndex: number) => void = () => {},
 ): Promise<INodeExecutionData[]> {
 	const keyColumns = columnsToMatchOn.call(this);
 	const settings = columnsToMatchSettings({
@@ -144,6 +157,7 @@ export async function writeByColumnsToMatch(
 	const groups = new Map<string, { target: DataSourceTarget; members: number[] }>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
+			checkItem(itemIndex);
 			const target = getDataSourceTarget.call(this, itemIndex);
 			const row = getEntryData.call(this, items, itemIndex);
 			requireColumns.call(this, row, itemIndex);
@@ -179,9 +193,10 @@ export async function writeByColumnsToMatch(
 			if (!writtenAs.has(keys[item])) writtenAs.set(keys[item], rows[item]);
 		for (const item of members) {
 			const result = run.rows![item];
-			const written = ['insert', 'update', 'unchanged'].includes(result.action);
-			if (written && result.outcome === 'done') {
-				output[item] = writtenItem(result, given[item], writtenAs.get(keys[item])!, item);
+			const holds = ['insert', 'update', 'unchanged'].includes(result.action);
+			if (holds && result.outcome === 'done') {
+				const written = writtenAs.get(keys[item])!;
+				output[item] = writtenItem(result, given[item], written, run.columnTypes!, item);
 				continue;
 			}
 			const failure = unwrittenError.call(this, result, item, run.error);

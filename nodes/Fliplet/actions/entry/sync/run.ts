@@ -21,6 +21,7 @@ import { rowResults, type RowResult, type RowResultsInput } from './rowResults';
 import { sendPlan } from './sendPlan';
 import type { SyncSettings } from './settings';
 import { buildOutput } from './summary';
+import type { ColumnTypes } from './typecast';
 
 export interface SyncRunOptions {
 	/**
@@ -39,6 +40,8 @@ export interface SyncRun {
 	items: INodeExecutionData[];
 	/** With `rowResults`: what happened to input item `i` is `rows[i]` (see RowResult). */
 	rows?: RowResult[];
+	/** With `rowResults`: the column types new values were written by (see planColumnTypes). */
+	columnTypes?: ColumnTypes;
 	/**
 	 * The failure the summary reports (a commit refused or lost, the check of the keys failed),
 	 * when Continue On Fail kept it from being thrown: what landed is still in `rows`.
@@ -131,7 +134,7 @@ export async function runSync(
 		};
 		return {
 			items: withErrorItems(summary, new Map([...refused, ...errors])),
-			...(options.rowResults ? { rows: rowResults(input) } : {}),
+			...(options.rowResults ? { rows: rowResults(input), columnTypes: plan.columnTypes } : {}),
 			...(error ? { error } : {}),
 		};
 	};
@@ -154,7 +157,13 @@ export async function runSync(
 		const summary = buildOutput(result);
 		const { inserted: added, updated } = summary[0].json;
 		const written = `The other rows were written (${String(added)} inserted, ${String(updated)} updated).`;
-		const vanished = vanishedErrors.call(this, plan, outcome.vanished, written);
+		const vanished = vanishedErrors.call(
+			this,
+			plan,
+			outcome.vanished,
+			written,
+			settings.notFoundWords,
+		);
 		return answer(summary, { outcome, repair }, vanished);
 	}
 
@@ -171,6 +180,6 @@ export async function runSync(
 		...(checkFailure ? { duplicateCheckError: checkFailure.message } : {}),
 	};
 	// With Continue On Fail (else the run threw above), rows whose entry went are error items.
-	const vanished = vanishedErrors.call(this, plan, outcome.vanished, '');
+	const vanished = vanishedErrors.call(this, plan, outcome.vanished, '', settings.notFoundWords);
 	return answer(buildOutput(result, failure), { outcome, repair }, vanished, error);
 }

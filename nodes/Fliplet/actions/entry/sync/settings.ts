@@ -33,6 +33,18 @@ export interface SyncSettings {
 	foldSharedKeys?: boolean;
 	/** See DiffOptions: column types known beside the entries read (the column mapper's). */
 	columnTypes?: ColumnTypes;
+	/** How errors of rows not found name the operation (Sync's Only Update Existing by default). */
+	notFoundWords?: NotFoundWords;
+}
+
+/**
+ * How the errors of rows not found name the operation and what fixes them: Sync's Only Update
+ * Existing by default; Update by Columns to Match On gives its own.
+ */
+export interface NotFoundWords {
+	/** What never inserts, e.g. "Only Update Existing". */
+	mode: string;
+	fix: string;
 }
 
 /** How Create or Update and Update by Columns to Match On write their items. */
@@ -45,6 +57,7 @@ export interface ColumnsToMatchWrite {
 	ignoreKeyCase: boolean;
 	typecast: boolean;
 	columnTypes?: ColumnTypes;
+	notFoundWords?: NotFoundWords;
 }
 
 /**
