@@ -90,7 +90,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 		expect(storedData(sandbox(), id)).toEqual([{ A: 'z', B: 'z' }, ...rows]);
 	});
 
-	it('with a key column holding a dot reads the matching entries whole instead of aggregating', async () => {
+	it('with a key column holding a dot reads the data source whole instead of aggregating, as the read does', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		const rows = [{ 'user.email': 'a@x.io' }, { 'user.email': 'b@x.io' }];
 		const result = await runSync(sandbox(), id, rows, { keyColumns: 'user.email' });
@@ -98,11 +98,12 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ inserted: 2, requests: 3 });
 		expect(checksOf(sandbox())).toHaveLength(0);
-		const keyRead = queriesOf(sandbox())[1];
-		expect(keyRead.body.attributes).toBeUndefined();
-		expect(keyRead.body.where).toEqual({
-			$filters: [{ column: 'user.email', condition: 'oneof', value: ['a@x.io', 'b@x.io'] }],
-		});
+		// A `$filters` column with a dot may be read as a nested path: no key would be found.
+		const [read, keyRead] = queriesOf(sandbox());
+		for (const query of [read, keyRead]) {
+			expect(query.body.attributes).toBeUndefined();
+			expect(query.body.where).toBeUndefined();
+		}
 	});
 
 	it.each([['$code'], ['Email, $code']])(

@@ -7,6 +7,16 @@ import { landedText, recoveredText, RERUN_IS_SAFE } from './summary';
 export type FailedError = Error & { description?: string | null; httpCode?: string | null };
 
 /**
+ * A 404 to a commit that names entries by id: the transport's advice (check the data source's id
+ * or name) does not fit, Sync has just read that data source; an entry it names is gone.
+ */
+function entryGoneText(kind: 'update' | 'delete'): string {
+	return kind === 'update'
+		? 'An entry this commit updates is gone: another writer deleted it after Sync read the data source (the API answered 404, not found). Run Sync again: it reads the data source again and inserts the rows whose entry is gone (Only Update Existing reports them as not found).'
+		: 'An entry this commit deletes is gone: another writer deleted it after Sync read the data source (the API answered 404, not found). Run Sync again: it reads the data source again and deletes what is still there.';
+}
+
+/**
  * The commit error, told as where Sync stopped, what landed (or may have) and why re-running is
  * safe. A failed read of what lost commits stored, and a failed check of the keys after it, are
  * added to it, never put in its place: which commit did not land stays the first cause.
@@ -24,7 +34,12 @@ export function explainFailure(
 	// Sync re-reads and diffs, so a re-run cannot duplicate what landed. A refusal of the API or of
 	// the node itself (data it cannot send) says what to fix.
 	const refused = (status >= 400 && status < 500) || error instanceof NodeOperationError;
-	const fix = refused && error.description ? ` ${error.description}` : '';
+	const fix =
+		status === 404 && commit.kind !== 'insert'
+			? ` ${entryGoneText(commit.kind)}`
+			: refused && error.description
+				? ` ${error.description}`
+				: '';
 	const unread = outcome.checkFailure
 		? ` Reading its keys to see what it stored failed too (${outcome.checkFailure.message}).`
 		: '';

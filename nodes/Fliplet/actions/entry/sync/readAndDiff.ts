@@ -16,6 +16,7 @@ import { keyColumnsSeenLately, rememberKeyColumns } from './keyColumnMemory';
 import { probeKeyColumns } from './keyColumnProbe';
 import { readById } from './readEntries';
 import { readSizes } from './readSizes';
+import type { RequestCount } from './requestCount';
 import { notingRowEntries, RowEntries } from './rowEntries';
 import type { SyncSettings } from './settings';
 import { canReadByKeys, keyChunks, readByKeys, type KeyLookup } from './targetedRead';
@@ -79,7 +80,7 @@ export async function readAndDiff(
 	target: DataSourceTarget,
 	rows: InputRows,
 	settings: SyncSettings,
-	counter: { requests: number },
+	counter: RequestCount,
 	{ rowEntries: noteRowEntries = false }: { rowEntries?: boolean } = {},
 ): Promise<DiffRead> {
 	const rowEntries = noteRowEntries ? new RowEntries(rows.length) : undefined;

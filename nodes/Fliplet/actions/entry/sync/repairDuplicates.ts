@@ -10,10 +10,11 @@ import type { SyncPlan } from './diff';
 import { keyFilters, plainColumn } from './keyFilters';
 import { rowKey } from './keys';
 import { mayHaveLanded } from './mayHaveLanded';
-import { readById } from './readEntries';
 import { selectQuery } from './selectQuery';
+import { countedIn, type RequestCount } from './requestCount';
 import { RECOVERY_ROUNDS, type Recovered } from './sendPlan';
 import type { SyncSettings } from './settings';
+import { readHolding } from './targetedRead';
 
 export interface Repair {
 	/** Extra entries removed (each key keeps its lowest-id entry). */
@@ -36,7 +37,7 @@ export interface RepairScope {
 	/** The rows and keys that inserted item indexes refer to. */
 	plan: Pick<SyncPlan, 'rows' | 'keys'>;
 	settings: SyncSettings;
-	counter: { requests: number };
+	counter: RequestCount;
 }
 
 /** The `where` selecting (a superset of) the entries holding the keys of rows `items`. */
@@ -114,24 +115,29 @@ async function holdsOnlyInserted(
 	return counts !== undefined && !counts.shared && counts.single === insertedCount;
 }
 
-/** The ids of the entries holding each of the rows' keys, read in stable pages by id. */
+/**
+ * The ids of the entries holding each of the rows' keys, in id order, read by key as the read and
+ * the recovery read them (see readHolding: the same requests, a whole read where `oneof` cannot be
+ * trusted with the keys).
+ */
 async function entriesByKey(
 	this: IExecuteFunctions,
 	scope: RepairScope,
 	inserted: number[],
-	where: IDataObject,
 ): Promise<Map<string, number[]>> {
 	const { target, plan, settings, counter } = scope;
 	const { keyColumns } = settings;
-	const wanted = new Set(inserted.map((itemIndex) => plan.keys[itemIndex]));
+	const keys = new Set(inserted.map((itemIndex) => plan.keys[itemIndex]!));
 	const columns = keyColumns.every(plainColumn) ? keyColumns : 'all';
 	const byKey = new Map<string, number[]>();
 	const visit = (id: number, data: IDataObject) => {
 		const found = rowKey(data, keyColumns, settings.ignoreKeyCase);
-		if (!('key' in found) || !wanted.has(found.key)) return;
-		byKey.set(found.key, [...(byKey.get(found.key) ?? []), id]);
+		if (!('key' in found) || !keys.has(found.key)) return;
+		const ids = byKey.get(found.key);
+		if (ids) ids.push(id);
+		else byKey.set(found.key, [id]);
 	};
-	await readById.call(this, target, { columns, where, prepare: async () => visit }, counter);
+	await readHolding.call(this, target, { keyColumns, keys: [...keys], columns }, visit, counter);
 	return byKey;
 }
 
@@ -201,7 +207,7 @@ async function extraEntries(
 	for (const part of chunkBy(checked, Infinity, CHECK_BYTES, keySize)) {
 		const where = whereKeysOf(scope, part);
 		if (!(await mayHoldDuplicates.call(this, scope, part, where))) continue;
-		const byKey = await entriesByKey.call(this, scope, part, where);
+		const byKey = await entriesByKey.call(this, scope, part);
 		for (const [key, ids] of byKey) {
 			// Entries come in id order: the first is the oldest, the one every run keeps.
 			entriesOfKey.set(key, ids);
@@ -213,7 +219,6 @@ async function extraEntries(
 
 async function deleteEntries(this: IExecuteFunctions, scope: RepairScope, ids: number[]) {
 	const { target, counter } = scope;
-	counter.requests++;
 	await flipletApiRequest.call(this, {
 		method: 'POST',
 		path: dataSourcePath(target, 'commit'),
@@ -221,5 +226,6 @@ async function deleteEntries(this: IExecuteFunctions, scope: RepairScope, ids: n
 		body: { entries: [], append: true, delete: ids, returnEntries: false },
 		// Deleting the same ids again changes nothing.
 		idempotent: true,
+		...countedIn(counter),
 	});
 }
