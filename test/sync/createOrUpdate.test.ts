@@ -9,6 +9,7 @@ import {
 	TOKENS,
 	useSandbox,
 } from '../harness';
+import { faultNthCommit } from '../reliability/commitFaults';
 import {
 	commitsOf,
 	dataSourceWith,
@@ -319,6 +320,52 @@ describe('Entry → Create or Update: items it cannot write', () => {
 		expect(pairs(result)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(storedEntries(sandbox(), id)).toHaveLength(2);
 	});
+});
+
+describe('Entry → Create or Update: a commit whose answer is lost', () => {
+	const hookLog = () => (sandbox().state.hookLog ?? []) as Array<Record<string, unknown>>;
+
+	it.each([
+		['stored before the connection dropped', { mode: 'drop-after' }, 0],
+		['not stored (a 502 before it ran)', { mode: 'status-before', status: 502 }, 1],
+	] as const)(
+		'updating a key held by two entries, %s: each entry is updated and its hook runs once',
+		async (_name, fault, resent) => {
+			const id = await dataSourceWith(sandbox(), [
+				{ Email: 'ann@x.io', Name: 'Ann' },
+				{ Email: 'ann@x.io', Name: 'Ann (copy)' },
+			]);
+			const hooks = [{ type: 'email', runOn: ['update'], payload: { to: [{ email: 'u@x.io' }] } }];
+			await callSandbox(sandbox(), 'PUT', `/v1/data-sources/${id}`, { hooks }, TOKENS.org);
+			sandbox().requests.length = 0;
+			const [first, second] = storedEntries(sandbox(), id);
+			faultNthCommit(sandbox(), 1, fault as any);
+			const result = await upsert(id, [{ Email: 'ann@x.io', Name: 'Anne' }]);
+			await hooksSettled(sandbox().state);
+
+			expect(result.error).toBeUndefined();
+			expect(result.json).toEqual([
+				{
+					id: first.id,
+					ids: [first.id, second.id],
+					action: 'update',
+					data: { Email: 'ann@x.io', Name: 'Anne' },
+				},
+			]);
+			expect(storedEntries(sandbox(), id).map((entry) => entry.data.Name)).toEqual([
+				'Anne',
+				'Anne',
+			]);
+			// The lost commit, then (when it was not stored) one commit sending both again.
+			expect(commitsOf(sandbox())).toHaveLength(1 + resent);
+			if (resent)
+				expect(commitsOf(sandbox())[1].body.entries.map((entry: IDataObject) => entry.id)).toEqual([
+					first.id,
+					second.id,
+				]);
+			expect(hookLog().map((run) => run.entryId)).toEqual([first.id, second.id]);
+		},
+	);
 });
 
 describe('Entry → Create or Update runs the data source hooks', () => {
