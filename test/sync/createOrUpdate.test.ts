@@ -1,20 +1,14 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	apiRequests,
-	callSandbox,
-	runNode,
-	sandboxCredential,
-	TOKENS,
-	useSandbox,
-} from '../harness';
+import { apiRequests, runNode, sandboxCredential, useSandbox } from '../harness';
 import { faultNthCommit } from '../reliability/commitFaults';
 import {
 	commitsOf,
 	dataSourceWith,
 	failNthCommit,
 	READ_PATHS,
+	setDataSourceHooks,
 	storedEntries,
 	useReadPath,
 } from './fixtures';
@@ -336,8 +330,7 @@ describe('Entry → Create or Update: a commit whose answer is lost', () => {
 				{ Email: 'ann@x.io', Name: 'Ann (copy)' },
 			]);
 			const hooks = [{ type: 'email', runOn: ['update'], payload: { to: [{ email: 'u@x.io' }] } }];
-			await callSandbox(sandbox(), 'PUT', `/v1/data-sources/${id}`, { hooks }, TOKENS.org);
-			sandbox().requests.length = 0;
+			await setDataSourceHooks(sandbox(), id, hooks);
 			const [first, second] = storedEntries(sandbox(), id);
 			faultNthCommit(sandbox(), 1, fault as any);
 			const result = await upsert(id, [{ Email: 'ann@x.io', Name: 'Anne' }]);
@@ -377,15 +370,7 @@ describe('Entry → Create or Update runs the data source hooks', () => {
 			{ type: 'email', runOn: ['insert'], payload: { to: [{ email: 'a@x.io', type: 'to' }] } },
 			{ type: 'email', runOn: ['update'], payload: { to: [{ email: 'u@x.io', type: 'to' }] } },
 		];
-		const answer = await callSandbox(
-			sandbox(),
-			'PUT',
-			`/v1/data-sources/${id}`,
-			{ hooks },
-			TOKENS.org,
-		);
-		expect(answer.status).toBe(200);
-		sandbox().requests.length = 0;
+		await setDataSourceHooks(sandbox(), id, hooks);
 		return id;
 	}
 
