@@ -307,7 +307,11 @@ checks['sync-spreadsheet.json'] = ({ run, state }) => {
 		sent,
 		[
 			{ id: alice.id, data: { Department: 'Marketing' } },
-			{ data: { Name: 'Frank Ode', Email: 'frank@example.com', Department: 'Support', Age: 31 } },
+			{
+				// The new row's id comes back by the clientId it carries.
+				clientId: 'n8n-row-2',
+				data: { Name: 'Frank Ode', Email: 'frank@example.com', Department: 'Support', Age: 31 },
+			},
 		],
 		"only the changed row's changed cell and the new row are sent",
 	);
@@ -316,6 +320,11 @@ checks['sync-spreadsheet.json'] = ({ run, state }) => {
 	assert.deepEqual(alice.data.Address, { city: 'London' }, 'columns not in the sheet are kept');
 	const frank = staffOf(state).find((entry) => entry.data.Email === 'frank@example.com');
 	assert.equal(frank.data.Age, 31, 'spreadsheet text written as the number its column holds');
+	assert.deepEqual(
+		json(run, 'Create or Update Staff').map((item) => item.id),
+		[alice.id, staffOf(state).find((entry) => entry.data.Email === 'bob@example.com').id, frank.id],
+		"each item names its entry's id",
+	);
 };
 
 checks['scheduled-notification.json'] = ({ run, state }) => {
