@@ -7,6 +7,7 @@ import { keyedSubset, startDiff, type PlannedUpdate, type SyncMode, type SyncPla
 import { guardKeyColumns } from './keyColumnGuard';
 import { plainColumn } from './keyFilters';
 import { rowKey } from './keys';
+import type { RequestCount } from './requestCount';
 import type { SyncSettings } from './settings';
 import { readHolding } from './targetedRead';
 
@@ -15,7 +16,7 @@ export interface RecoveryScope {
 	target: DataSourceTarget;
 	plan: Pick<SyncPlan, 'rows' | 'keys'>;
 	settings: SyncSettings;
-	counter: { requests: number };
+	counter: RequestCount;
 }
 
 /** What the data source showed of one commit whose answer was lost. */
@@ -24,6 +25,8 @@ export interface RecoveredCommit {
 	found: PlannedCommit;
 	/** What is still to send for it: the rows of its that were not stored, diffed again. */
 	resend: PlannedCommit[];
+	/** Its inserts whose key the read found on no entry. */
+	absent: Set<number>;
 }
 
 export interface Recovery {
@@ -149,7 +152,8 @@ async function recoverWrites(
 			updates: updatesAgain[place],
 			deletes: [],
 		};
-		return { found, resend: planCommits(remainder, settings) };
+		const absent = new Set(commit.inserts.filter((item) => insertAgain.has(item)));
+		return { found, resend: planCommits(remainder, settings), absent };
 	});
 }
 
@@ -178,7 +182,8 @@ async function recoverDeletes(
 			deletes: commit.deletes.filter((row) => !present.has(row.id)),
 		};
 		const left = commit.deletes.filter((row) => present.has(row.id));
-		return { found, resend: left.length ? [{ ...emptyCommit(commit), deletes: left }] : [] };
+		const resend = left.length ? [{ ...emptyCommit(commit), deletes: left }] : [];
+		return { found, resend, absent: new Set<number>() };
 	});
 }
 

@@ -117,7 +117,7 @@ export async function runSync(
 	// The summary (and row items), then one error item per refused or not found row.
 	const answer = (
 		summary: INodeExecutionData[],
-		sent: Pick<RowResultsInput, 'outcome' | 'repair'> = {},
+		sent: Pick<RowResultsInput, 'outcome' | 'repair' | 'mayBeDoubled'> = {},
 		vanished = new Map<number, NodeOperationError>(),
 		error?: FailedError,
 	): SyncRun => {
@@ -144,15 +144,20 @@ export async function runSync(
 	const outcome = await sendPlan.call(this, scope, commits);
 	// Even after a failure part-way, the keys that landed or may have are checked, so overlapping
 	// runs converge; so are the keys the reads found on several entries, which a commit whose
-	// answer was lost may have left behind.
+	// answer was lost may have left behind, and those a lost insert may still store.
 	const inserted = [...outcome.landed, ...outcome.unknown].flatMap((commit) => commit.inserts);
-	const shared = [...plan.shared, ...outcome.shared];
+	const shared = [...plan.shared, ...outcome.shared, ...outcome.lateLandings.pendingRows()];
 	// Without shared keys (the usual run) the inserted rows are the list: no set of them to build.
 	const checked = shared.length ? [...new Set([...inserted, ...shared])] : inserted;
 	const check = await checkKeys.call(this, scope, checked, read.sourceWasEmpty);
 	const checkFailure = 'failure' in check ? check.failure : undefined;
 	const repair = 'repair' in check ? check.repair : undefined;
-	const result = { ...summaryInput, outcome, repair, requests: counter.requests };
+	// A key found on fewer entries than a re-sent insert's sends may make may be doubled after the
+	// run; when the check failed, it cannot tell.
+	const entriesOf = (item: number) =>
+		repair ? (repair.entriesOfKey.get(plan.keys[item]!)?.length ?? 1) : undefined;
+	const mayBeDoubled = outcome.lateLandings.mayBeDoubled(entriesOf);
+	const result = { ...summaryInput, outcome, repair, mayBeDoubled, requests: counter.requests };
 	if (!outcome.failure && !checkFailure) {
 		const summary = buildOutput(result);
 		const { inserted: added, updated } = summary[0].json;
@@ -164,7 +169,7 @@ export async function runSync(
 			written,
 			settings.notFoundWords,
 		);
-		return answer(summary, { outcome, repair }, vanished);
+		return answer(summary, { outcome, repair, mayBeDoubled: new Set(mayBeDoubled) }, vanished);
 	}
 
 	const error = outcome.failure
@@ -181,5 +186,6 @@ export async function runSync(
 	};
 	// With Continue On Fail (else the run threw above), rows whose entry went are error items.
 	const vanished = vanishedErrors.call(this, plan, outcome.vanished, '', settings.notFoundWords);
-	return answer(buildOutput(result, failure), { outcome, repair }, vanished, error);
+	const sent = { outcome, repair, mayBeDoubled: new Set(mayBeDoubled) };
+	return answer(buildOutput(result, failure), sent, vanished, error);
 }
