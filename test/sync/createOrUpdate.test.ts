@@ -361,6 +361,68 @@ describe('Entry → Create or Update: a commit whose answer is lost', () => {
 	);
 });
 
+describe('Entry → Create or Update: an insert that lands late', () => {
+	const rows = [
+		{ Email: 'ann@x.io', Name: 'Ann' },
+		{ Email: 'new@x.io', Name: 'New' },
+	];
+
+	it('before the check: the run keeps one entry of the values it created, the entry it read stays', async () => {
+		const id = await dataSourceWith(sandbox(), [rows[0]]);
+		const [ann] = storedEntries(sandbox(), id);
+		// The insert commit is stored late, after its answer (a 504) was lost and the row re-sent.
+		sandbox().injectFault({ mode: 'land-late', method: 'POST', path: '/commit$' });
+		// It lands just before the check of the keys (the query with an aggregation) is served.
+		const landBeforeCheck = () =>
+			sandbox().beforeHandling({
+				path: '/data/query$',
+				run: async (_state: unknown, body: { aggregate?: unknown } | undefined) => {
+					if (body?.aggregate !== undefined) await sandbox().landHeld();
+					else landBeforeCheck();
+				},
+			});
+		landBeforeCheck();
+		const result = await upsert(id, rows);
+
+		expect(result.error).toBeUndefined();
+		expect(commitsOf(sandbox())[0]).toMatchObject({ status: 504, landedLate: true });
+		const stored = storedEntries(sandbox(), id);
+		expect(stored.map((entry) => entry.data)).toEqual(rows);
+		expect(stored[0].id).toBe(ann.id);
+		expect(result.json).toEqual([
+			{ id: ann.id, action: 'unchanged', data: rows[0] },
+			{ id: stored[1].id, action: 'insert', data: rows[1] },
+		]);
+	});
+
+	it('after the run: the item says its values may be on two entries and what to do', async () => {
+		const id = await dataSourceWith(sandbox(), [rows[0]]);
+		sandbox().injectFault({ mode: 'land-late', method: 'POST', path: '/commit$' });
+		const result = await upsert(id, rows);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ action: 'unchanged' });
+		expect(result.json[0]).not.toHaveProperty('mayBeDoubled');
+		expect(result.json[1]).toMatchObject({ action: 'insert', mayBeDoubled: true });
+		expect(result.json[1].mayBeDoubledNote).toMatch(/run Sync on them/);
+		expect(await sandbox().landHeld()).toBe(1);
+		const doubled = storedEntries(sandbox(), id).filter((entry) => entry.data.Email === 'new@x.io');
+		expect(doubled).toHaveLength(2);
+		expect(doubled.map((entry) => entry.id)).toContain(result.json[1].id);
+
+		// A later Create or Update updates both (it never deletes an entry holding the values).
+		const again = await upsert(id, [{ Email: 'new@x.io', Name: 'Newer' }]);
+		expect(again.json).toEqual([
+			{
+				id: doubled[0].id,
+				ids: doubled.map((entry) => entry.id),
+				action: 'update',
+				data: { Email: 'new@x.io', Name: 'Newer' },
+			},
+		]);
+	});
+});
+
 describe('Entry → Create or Update runs the data source hooks', () => {
 	const hookLog = () => sandbox().state.hookLog as Array<Record<string, unknown>>;
 

@@ -57,6 +57,14 @@ function mapperColumnTypes(this: IExecuteFunctions): Map<string, ColumnType> {
 	return types;
 }
 
+/**
+ * What the output says of an item whose insert was sent again after a commit of unknown outcome:
+ * Create or Update never deletes an entry holding the values it reads, so a later run updates
+ * both entries; Sync keeps one.
+ */
+const MAY_BE_DOUBLED_NOTE =
+	'The commit of this item failed after being sent (a timeout, a lost connection or a gateway error) and was sent again once a read found its values absent. The first send may still be stored after this run, leaving these values on two entries (Create or Update would then update both): a few minutes later, run Sync on them with these Columns to Match On as its key columns, and it keeps one entry.';
+
 /** What the output says of a new entry whose id the commit's answer did not carry. */
 const NO_ID_NOTE =
 	'Fliplet did not return the id of this new entry; find it with Get Many by the Columns to Match On.';
@@ -81,7 +89,10 @@ function writtenItem(
 	};
 	if (result.ids.length > 1) json.ids = result.ids;
 	if (!result.ids.length) json.idNote = NO_ID_NOTE;
-	if (result.mayBeDoubled) json.mayBeDoubled = true;
+	if (result.mayBeDoubled) {
+		json.mayBeDoubled = true;
+		json.mayBeDoubledNote = MAY_BE_DOUBLED_NOTE;
+	}
 	return { json, pairedItem: { item: itemIndex } };
 }
 
