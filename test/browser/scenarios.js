@@ -160,7 +160,7 @@ const INTERNAL_SUBTITLE = /^[a-z]+[A-Za-z]*: [a-z]+[A-Za-z]*$|^[a-z]+[A-Z][A-Za-
 const EXAMPLE_CHECKS = {
 	'sync-spreadsheet.json': {
 		sticky: 'one for the updated rows and one for the new rows',
-		output: { node: 'Sync Staff', text: /inserted/ },
+		output: { node: 'Create or Update Staff', text: /insert/ },
 		check(requests) {
 			const commits = requests.filter((r) => r.path === '/v1/data-sources/100/commit');
 			assert.equal(commits.length, 2, 'one commit for the updates, one for the new rows');
@@ -498,4 +498,14 @@ const scenarios = [
 	},
 ];
 
-module.exports = { scenarios };
+/** Steps other scenario files (test/browser/*.scenarios.js) share. */
+const steps = {
+	canvasNode,
+	closeDialog,
+	executeWorkflow,
+	openNode,
+	openWorkflow,
+	sandboxRequestsFromNow,
+};
+
+module.exports = { scenarios, steps };

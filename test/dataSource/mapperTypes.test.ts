@@ -16,14 +16,18 @@ const sandbox = useSandbox();
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 
 /** The mapper's fields as the editor loads them for a data source (methods/resourceMapping). */
-async function mapperFields(dataSource: string): Promise<ResourceMapperField[]> {
+async function mapperFields(
+	dataSource: string,
+	operation = 'insert',
+	method = 'getDataSourceColumnsMapping',
+): Promise<ResourceMapperField[]> {
 	const context = loadOptionsContext({
-		parameters: { resource: 'entry', operation: 'insert', dataSource: byName(dataSource) },
+		parameters: { resource: 'entry', operation, dataSource: byName(dataSource) },
 		credentials: sandboxCredential(sandbox()),
 		editing: true,
 	});
 	const methods = nodeTypes.getByName(FLIPLET_NODE).methods!;
-	return (await methods.resourceMapping!.getDataSourceColumnsMapping.call(context)).fields;
+	return (await methods.resourceMapping![method].call(context)).fields;
 }
 
 /** The Columns parameter as n8n stores it after the user typed values in the mapper. */
@@ -99,6 +103,32 @@ describe('Insert through the column mapper sends the types the data source holds
 			Quarter: 'Q3',
 			Revenue: '1010',
 		});
+	});
+
+	it('Create or Update offers every column to match on and writes the typed values by them', async () => {
+		const schema = await mapperFields('Staff', 'upsert', 'getDataSourceColumnsToMatch');
+		expect(schema.every((field) => field.canBeUsedToMatch)).toBe(true);
+		expect(schema.find((field) => field.id === 'Age')?.type).toBe('number');
+		sandbox().requests.length = 0;
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'upsert',
+				dataSource: byName('Staff'),
+				columns: {
+					...storedColumns({ Email: 'bob@example.com', Age: '41' }, schema),
+					matchingColumns: ['Email'],
+				} as unknown as INodeParameters,
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({
+			action: 'update',
+			data: { Email: 'bob@example.com', Age: 41 },
+		});
+		const [commit] = apiRequests(sandbox(), /^\/v1\/data-sources\/Staff\/commit$/);
+		expect(commit.body.entries).toEqual([{ id: result.json[0].id, data: { Age: 41 } }]);
 	});
 
 	it('a number that is not one is refused by n8n before the node runs, naming the column', async () => {

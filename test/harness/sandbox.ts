@@ -27,6 +27,9 @@ export interface SandboxRequest {
 	closed: Promise<void>;
 	/** The `<tag>` of a request sent to `/__tag/<tag>/v1/…` (a base URL with a path). */
 	tag?: string;
+	/** A `land-late` write that has landed (after its answer), and the status its handler gave. */
+	landedLate?: boolean;
+	landedStatus?: number;
 }
 
 /** A request the sandbox's CDN-like host received (sandbox/media/cdn.js). */
@@ -57,6 +60,10 @@ export interface Sandbox {
 		reset(): void;
 	};
 	reset(): void;
+	/** The writes `land-late` faults hold, oldest first (a reset discards them). */
+	held: Array<{ record: SandboxRequest; land(): Promise<void> }>;
+	/** Lands every held write now, oldest first; resolves with how many landed. */
+	landHeld(): Promise<number>;
 	/** Use `onSandboxRequest` (test/harness/sandboxEvents.ts), which documents when it is removed. */
 	onRequest(listener: (request: SandboxRequest) => void): () => void;
 	injectFault(fault: SandboxFault): void;
@@ -85,7 +92,8 @@ export interface SandboxFault {
 		| 'drip-after'
 		| 'stall-after'
 		| 'stamp-at-start'
-		| 'ignore-offset';
+		| 'ignore-offset'
+		| 'land-late';
 	count?: number;
 	status?: number;
 	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
@@ -107,6 +115,8 @@ export interface SandboxFault {
 	waitFor?: Promise<unknown>;
 	/** Only a request whose parsed body this accepts meets the fault. */
 	match?: (body: any) => boolean;
+	/** land-late: drop the connection instead of answering `status` (default 504). */
+	drop?: boolean;
 }
 
 export function createSandbox(options: { rateLimits?: boolean; region?: string } = {}): Sandbox {
