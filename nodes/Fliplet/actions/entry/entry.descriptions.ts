@@ -7,7 +7,7 @@ export const entryIdField: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: 'e.g. 4567',
-	description: 'The ID of the entry (row), as Get Many / Query returns it',
+	description: 'The ID of the entry (row), as Get Many returns it',
 };
 
 /** Columns to write, mapped one by one or taken from all fields of the input item. */
@@ -33,7 +33,7 @@ export const entryColumnsField: INodeProperties = {
 	},
 };
 
-/** Binary files of the input item uploaded with an Insert or onto an entry with an Update. */
+/** Binary files of the input item uploaded with a Create or onto an entry with an Update. */
 export function entryFilesField(description: string): INodeProperties {
 	return {
 		displayName: 'Files',

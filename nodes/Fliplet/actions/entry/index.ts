@@ -43,6 +43,13 @@ export const description: INodeProperties[] = [
 				action: 'Commit entry changes',
 			},
 			{
+				name: 'Create',
+				value: 'insert',
+				description:
+					'Add one entry (row) per input item, optionally with files uploaded from binary data',
+				action: 'Create an entry',
+			},
+			{
 				name: 'Delete',
 				value: 'delete',
 				description: 'Delete one entry (row) of a data source by its ID, permanently',
@@ -69,7 +76,7 @@ export const description: INodeProperties[] = [
 				action: 'Get an entry',
 			},
 			{
-				name: 'Get Many / Query',
+				name: 'Get Many',
 				value: 'getMany',
 				description:
 					'Find entries of a data source with filters, sorting and paging, or run a JSON query with aggregation and joins',
@@ -87,13 +94,6 @@ export const description: INodeProperties[] = [
 				description:
 					'Bulk-add all input items as entries in one request; replaces all entries only when chosen',
 				action: 'Import entries',
-			},
-			{
-				name: 'Insert',
-				value: 'insert',
-				description:
-					'Add one entry (row) per input item, optionally with files uploaded from binary data',
-				action: 'Insert an entry',
 			},
 			{
 				name: 'Sync',

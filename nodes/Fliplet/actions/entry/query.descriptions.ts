@@ -7,7 +7,7 @@ const loadColumns = (loadOptionsMethod: string) => ({
 
 const DATE_CONDITIONS = ['dateis', 'datebefore', 'dateafter', 'datebetween'];
 
-/** Simple filter rows, shared by Get Many / Query and Delete Many. */
+/** Simple filter rows, shared by Get Many and Delete Many. */
 export const filterRowsField: INodeProperties = {
 	displayName: 'Filters',
 	name: 'filters',
