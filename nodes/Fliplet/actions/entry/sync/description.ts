@@ -4,6 +4,9 @@ import { runHooksOption } from '../entry.descriptions';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
 export const MAX_CHUNK_SIZE = 50_000;
+/** Mirror's delete limits by default (docs/sync.md says why these numbers). */
+export const DEFAULT_MAX_DELETES = 100;
+export const DEFAULT_MAX_DELETE_SHARE = 50;
 
 /** The Sync operation's own fields (the data source locator comes first, from the resource). */
 export const syncFields: INodeProperties[] = [
@@ -58,6 +61,26 @@ export const syncFields: INodeProperties[] = [
 			'Whether Mirror may delete every existing entry (an empty input, or no key matching any entry). Off, Sync refuses instead: that usually means a wrong key column or an empty sheet.',
 	},
 	{
+		displayName: 'Max Deletes (Entries)',
+		name: 'maxDeletes',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: DEFAULT_MAX_DELETES,
+		displayOptions: { show: { syncMode: ['mirror'] } },
+		description:
+			'Refuse the run, changing nothing, when Mirror would delete more entries than this (e.g. after a filter upstream or a sheet that lost rows). The error says how many would go. Rows flagged in Delete Flag Column do not count.',
+	},
+	{
+		displayName: 'Max Deletes (% of Entries)',
+		name: 'maxDeleteShare',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: DEFAULT_MAX_DELETE_SHARE,
+		displayOptions: { show: { syncMode: ['mirror'] } },
+		description:
+			'Refuse the run, changing nothing, when Mirror would delete more than this share of the existing entries. 100 allows any share.',
+	},
+	{
 		displayName: 'Options',
 		name: 'syncOptions',
 		type: 'collection',
@@ -97,24 +120,15 @@ export const syncFields: INodeProperties[] = [
 				default: false,
 				description: 'Whether keys that differ only in upper/lower case (e.g. emails) match',
 			},
+			// Before Max Deletes became fields, workflows set them here: kept (never shown) so that
+			// such a workflow keeps its limits (see readSyncSettings).
 			{
 				displayName: 'Max Deletes (% of Entries)',
 				name: 'maxDeleteShare',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 100 },
-				default: 10,
-				description:
-					'Mirror only: refuse the run (changing nothing) when it would delete more than this share of the existing entries',
+				type: 'hidden',
+				default: '',
 			},
-			{
-				displayName: 'Max Deletes (Entries)',
-				name: 'maxDeletes',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 100,
-				description:
-					'Mirror only: refuse the run (changing nothing) when it would delete more entries than this, e.g. after a sheet lost rows. The error says how many and how to allow it.',
-			},
+			{ displayName: 'Max Deletes (Entries)', name: 'maxDeletes', type: 'hidden', default: '' },
 			{
 				displayName: 'Output Changed Rows',
 				name: 'outputRows',
