@@ -46,7 +46,7 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'insert',
 				description:
-					'Add one entry (row) per input item, optionally with files uploaded from binary data',
+					"Add one entry (row) per input item, optionally with files uploaded from binary data; the data source's insert hooks run, as when an app adds an entry",
 				action: 'Create an entry',
 			},
 			{

@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { runHooksOption } from '../entry.descriptions';
+import { FORM_EMAILS_NOT_SENT, HOOK_KINDS, runHooksOption } from '../entry.descriptions';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
 export const MAX_CHUNK_SIZE = 50_000;
 /** Mirror's delete limits by default (docs/sync.md says why these numbers). */
 export const DEFAULT_MAX_DELETES = 100;
 export const DEFAULT_MAX_DELETE_SHARE = 50;
+
+/** Shows a Sync option in every mode but Only Insert New (it is about updating entries). */
+const notInsertOnly = { hide: { '/syncMode': ['insertOnly'] } };
 
 /** The Sync operation's own fields (the data source locator comes first, from the resource). */
 export const syncFields: INodeProperties[] = [
@@ -94,7 +97,7 @@ export const syncFields: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_CHUNK_SIZE },
 				default: DEFAULT_CHUNK_SIZE,
 				description:
-					'Most rows sent per commit request (each request also stays under 16 MB). Fewer requests are faster and stay further below the rate limit; smaller ones fail in smaller pieces.',
+					'Most rows sent per request (each request also stays under 16 MB). Fewer requests are faster and stay further below the rate limit; smaller ones fail in smaller pieces.',
 			},
 			{
 				displayName: 'Delete Flag Column',
@@ -137,12 +140,15 @@ export const syncFields: INodeProperties[] = [
 				description:
 					'Whether to output one item per inserted, updated or deleted row (with its entry ID) after the summary item',
 			},
-			runHooksOption("Which of the data source's hooks run for the rows Sync inserts or updates"),
+			runHooksOption(
+				`Which of the data source's hooks run for the rows Sync inserts or updates: ${HOOK_KINDS}. None by default: a sync of thousands of rows would send thousands of emails or calls. ${FORM_EMAILS_NOT_SENT}`,
+			),
 			{
 				displayName: 'Timestamp Column',
 				name: 'timestampColumn',
 				type: 'string',
 				default: '',
+				displayOptions: notInsertOnly,
 				placeholder: 'e.g. Modified',
 				description:
 					'A column holding when each row last changed (a date or a number): a matched row updates its entry only when its time is newer than the stored one, so an older copy never overwrites newer data. Rows without a readable time there are skipped and listed.',
@@ -160,14 +166,16 @@ export const syncFields: INodeProperties[] = [
 				name: 'updateAll',
 				type: 'boolean',
 				default: false,
+				displayOptions: notInsertOnly,
 				description:
-					"Whether to update every entry whose key is in the input without comparing (as the platform agent's replace mode does). Off, only changed rows are sent. On, Sync reads only the key columns.",
+					'Whether to update every entry whose key is in the input without comparing, e.g. so that its update hooks run. Off, only the rows that changed are written.',
 			},
 			{
 				displayName: 'Update Style',
 				name: 'updateStyle',
 				type: 'options',
 				default: 'merge',
+				displayOptions: notInsertOnly,
 				options: [
 					{
 						name: 'Merge Columns',
