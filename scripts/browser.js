@@ -24,7 +24,16 @@ const { startEditor, startSandboxProcess } = require('./lib/editorSession');
 const { wrapPage } = require('./lib/browserPage');
 const { readWorkflows } = require('./lib/imports');
 
-const { scenarios } = require(path.join(REPO, 'test', 'browser', 'scenarios.js'));
+const BROWSER_TESTS = path.join(REPO, 'test', 'browser');
+const { scenarios: shared } = require(path.join(BROWSER_TESTS, 'scenarios.js'));
+// Scenario files of their own (test/browser/*.scenarios.js) run before the last shared scenario,
+// which publishes a trigger that keeps polling.
+const own = fs
+	.readdirSync(BROWSER_TESTS)
+	.filter((file) => file.endsWith('.scenarios.js'))
+	.sort()
+	.flatMap((file) => require(path.join(BROWSER_TESTS, file)).scenarios);
+const scenarios = [...shared.slice(0, -1), ...own, ...shared.slice(-1)];
 
 function log(message = '') {
 	process.stdout.write(`${message}\n`);

@@ -496,4 +496,14 @@ const scenarios = [
 	},
 ];
 
-module.exports = { scenarios };
+/** Steps other scenario files (test/browser/*.scenarios.js) share. */
+const steps = {
+	canvasNode,
+	closeDialog,
+	executeWorkflow,
+	openNode,
+	openWorkflow,
+	sandboxRequestsFromNow,
+};
+
+module.exports = { scenarios, steps };

@@ -141,4 +141,4 @@ async function testWorkflows(t) {
 	return t.created;
 }
 
-module.exports = { testWorkflows };
+module.exports = { testWorkflows, manualTrigger, chain, credentials };
