@@ -108,6 +108,7 @@ describe('the hook help texts say what a write runs and what it does not', () =>
 
 	it.each([
 		['update', 'runHooks'],
+		['upsert', 'runHooks'],
 		['import', 'runHooks'],
 		['sync', 'runHooks'],
 		['commit', 'runHooks'],

@@ -101,6 +101,39 @@ describe('Insert through the column mapper sends the types the data source holds
 		});
 	});
 
+	it('Create or Update offers every column to match on and writes the typed values by them', async () => {
+		const context = loadOptionsContext({
+			parameters: { resource: 'entry', operation: 'upsert', dataSource: byName('Staff') },
+			credentials: sandboxCredential(sandbox()),
+			editing: true,
+		});
+		const methods = nodeTypes.getByName(FLIPLET_NODE).methods!;
+		const schema = (await methods.resourceMapping!.getDataSourceColumnsToMatch.call(context))
+			.fields;
+		expect(schema.every((field) => field.canBeUsedToMatch)).toBe(true);
+		expect(schema.find((field) => field.id === 'Age')?.type).toBe('number');
+		sandbox().requests.length = 0;
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'upsert',
+				dataSource: byName('Staff'),
+				columns: {
+					...storedColumns({ Email: 'bob@example.com', Age: '41' }, schema),
+					matchingColumns: ['Email'],
+				} as unknown as INodeParameters,
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({
+			action: 'update',
+			data: { Email: 'bob@example.com', Age: 41 },
+		});
+		const [commit] = apiRequests(sandbox(), /^\/v1\/data-sources\/Staff\/commit$/);
+		expect(commit.body.entries).toEqual([{ id: result.json[0].id, data: { Age: 41 } }]);
+	});
+
 	it('a number that is not one is refused by n8n before the node runs, naming the column', async () => {
 		const schema = await mapperFields('Staff');
 		sandbox().requests.length = 0;

@@ -125,14 +125,24 @@ describe('Entry → Create and Update show what applies', () => {
 		}
 	});
 
-	it.each(['insert', 'update'])('%s: Ignore Fields only with Map Automatically', (operation) => {
-		const manual = entryForm(operation);
-		expect(manual.parameters.columns).toMatchObject({ mappingMode: 'defineBelow' });
-		expect(manual.fields).not.toContain('options');
-		const auto = entryForm(operation, {
-			columns: { mappingMode: 'autoMapInputData', value: null },
-		});
-		expect(auto.collection('options')).toEqual(['ignoreFields']);
+	it.each(['insert', 'update', 'upsert'])(
+		'%s: Ignore Fields only with Map Automatically',
+		(operation) => {
+			const manual = entryForm(operation);
+			expect(manual.parameters.columns).toMatchObject({ mappingMode: 'defineBelow' });
+			expect(manual.collection('options') ?? []).not.toContain('ignoreFields');
+			const auto = entryForm(operation, {
+				columns: { mappingMode: 'autoMapInputData', value: null },
+			});
+			expect(auto.collection('options')).toContain('ignoreFields');
+		},
+	);
+
+	it('Update by Columns to Match On: no Entry ID and no Files (they need the entry ID)', () => {
+		const form = entryForm('update', { matchBy: 'columns' });
+		expect(form.fields).not.toContain('entryId');
+		expect(form.fields).not.toContain('files');
+		expect(form.fields).toContain('columns');
 	});
 });
 
@@ -161,7 +171,7 @@ const INTERNALS =
 	/\bcommits? with\b|\bextend\b|runHooks|\bPUT\b|\bPOST\b|multipart|\bendpoint\b|returnEntries/;
 
 describe('field texts say what happens, not how it is sent', () => {
-	it.each(['insert', 'update', 'sync', 'import'])('Entry → %s', (operation) => {
+	it.each(['insert', 'update', 'upsert', 'sync', 'import'])('Entry → %s', (operation) => {
 		const properties = fliplet().description.properties.filter((property) =>
 			(property.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
 		);

@@ -31,6 +31,8 @@ const emptyPlan = (more: Partial<SyncPlan> = {}): SyncPlan => ({
 	shared: [],
 	rows: [],
 	keys: [],
+	foldedInto: new Map(),
+	columnTypes: new Map(),
 	...more,
 });
 

@@ -308,10 +308,11 @@ describe('Entry → Sync', () => {
 			Zip: '01234',
 		});
 
+		// Without it the text equal to what is stored once typed changes nothing either.
 		sandbox().requests.length = 0;
 		const untyped = await runSync(sandbox(), id, input.slice(0, 1));
-		expect(untyped.json[0]).toMatchObject({ updated: 1 });
-		expect(commitsOf(sandbox())[0].body.entries[0].data.Age).toBe('30');
+		expect(untyped.json[0]).toMatchObject({ updated: 0, unchanged: 1 });
+		expect(commitsOf(sandbox())).toHaveLength(0);
 	});
 
 	it('merges columns by default and replaces the row data when asked', async () => {

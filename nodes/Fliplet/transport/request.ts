@@ -66,6 +66,12 @@ export interface FlipletRequest {
 	 * cancel signal and the operation's run scope (see withRunScope) end it too.
 	 */
 	abortSignal?: AbortSignal;
+	/**
+	 * Called each time the request goes out: once per attempt (a re-send after a fault or a 429,
+	 * a redirect's hop), never for an attempt that waited for a place and was ended before going.
+	 * For a caller that counts what it sent.
+	 */
+	onSent?: () => void;
 }
 
 /**
@@ -188,6 +194,7 @@ export async function flipletApiRequest<T = IDataObject>(
 		send: async (attempt) => {
 			// A streamed body is read by the attempt that sends it: each attempt gets its own.
 			if (streamed) attempt.body = await streamed.open();
+			if (!attempt.abortSignal?.aborted) request.onSent?.();
 			try {
 				return (await this.helpers.httpRequestWithAuthentication.call(
 					attempt.abortSignal ? withCancelSignal(this, attempt.abortSignal as AbortSignal) : this,

@@ -33,6 +33,33 @@ export const entryColumnsField: INodeProperties = {
 	},
 };
 
+/**
+ * Columns to write, with the Columns to Match On picked among them (n8n's resource mapper in
+ * `upsert` or `update` mode, as Google Sheets' and Airtable's upserts; the picks are stored in the
+ * mapper's value as `matchingColumns`). Several columns may be picked: an entry matches when it
+ * holds the item's values in all of them.
+ */
+export function entryColumnsToMatchField(
+	mode: 'upsert' | 'update',
+	description: string,
+): INodeProperties {
+	return {
+		...entryColumnsField,
+		description,
+		typeOptions: {
+			loadOptionsDependsOn: ['dataSource.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getDataSourceColumnsToMatch',
+				mode,
+				fieldWords: { singular: 'column', plural: 'columns' },
+				addAllFields: true,
+				multiKeyMatch: true,
+				supportAutoMap: true,
+			},
+		},
+	};
+}
+
 /** Binary files of the input item uploaded with a Create or onto an entry with an Update. */
 export function entryFilesField(description: string): INodeProperties {
 	return {
@@ -146,3 +173,16 @@ export function runHooksOption(description: string): INodeProperties {
 		description,
 	};
 }
+
+/**
+ * The Typecast option of Sync and Create or Update. Off, text is typed by the column it goes into
+ * (see sync/typecast.ts); on, every text that is exactly a number or a boolean is converted.
+ */
+export const typecastOption: INodeProperties = {
+	displayName: 'Typecast All Number and Boolean Text',
+	name: 'typecast',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to turn all text such as "42", "-3.5", "TRUE" or "false" into numbers and booleans, whatever the column holds (e.g. a first load into an empty data source). Off, a spreadsheet\'s text follows the column: text equal to what is stored once typed ("34" for 34) changes nothing, and new text becomes a number or boolean only in a column that holds numbers or booleans. Text that would change when converted ("007", "1e5", long IDs) always stays text.',
+};

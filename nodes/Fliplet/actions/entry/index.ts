@@ -12,6 +12,7 @@ import * as importEntries from './import.operation';
 import * as insert from './insert.operation';
 import * as sync from './sync.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
 export const operations: Record<string, OperationModule> = {
 	commit,
@@ -25,6 +26,7 @@ export const operations: Record<string, OperationModule> = {
 	insert,
 	sync,
 	update,
+	upsert,
 };
 
 export const description: INodeProperties[] = [
@@ -48,6 +50,12 @@ export const description: INodeProperties[] = [
 				description:
 					"Add one entry (row) per input item, optionally with files uploaded from binary data; the data source's insert hooks run, as when an app adds an entry",
 				action: 'Create an entry',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
+				action: 'Create or update an entry',
 			},
 			{
 				name: 'Delete',
@@ -122,4 +130,5 @@ export const description: INodeProperties[] = [
 	...insert.description,
 	...sync.description,
 	...update.description,
+	...upsert.description,
 ];

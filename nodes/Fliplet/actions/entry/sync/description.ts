@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FORM_EMAILS_NOT_SENT, HOOK_KINDS, runHooksOption } from '../entry.descriptions';
+import {
+	FORM_EMAILS_NOT_SENT,
+	HOOK_KINDS,
+	runHooksOption,
+	typecastOption,
+} from '../entry.descriptions';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
 export const MAX_CHUNK_SIZE = 50_000;
@@ -153,14 +158,7 @@ export const syncFields: INodeProperties[] = [
 				description:
 					'A column holding when each row last changed (a date or a number): a matched row updates its entry only when its time is newer than the stored one, so an older copy never overwrites newer data. Rows without a readable time there are skipped and listed.',
 			},
-			{
-				displayName: 'Typecast Spreadsheet Values',
-				name: 'typecast',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to turn text such as "42", "-3.5", "TRUE" or "false" into numbers and booleans before comparing and sending. Text that would change when converted ("007", "1.50", long IDs) stays text.',
-			},
+			typecastOption,
 			{
 				displayName: 'Update Every Matched Row',
 				name: 'updateAll',

@@ -4,6 +4,7 @@ import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
 import { listFrom } from '../../../helpers/responses';
 import { keylessReadError } from './keyColumnGuard';
+import type { RequestCount } from './requestCount';
 import { selectQuery } from './selectQuery';
 
 /** One query of the data source for at most one entry; its entries and reported total. */
@@ -11,7 +12,7 @@ async function selectOne(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	where: IDataObject | undefined,
-	counter: { requests: number },
+	counter: RequestCount,
 ): Promise<{ entries: IDataObject[]; total?: number }> {
 	const query = {
 		...(where ? { where } : {}),
@@ -39,7 +40,7 @@ export async function probeKeyColumns(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	keyColumns: string[],
-	counter: { requests: number },
+	counter: RequestCount,
 ): Promise<{ empty: boolean }> {
 	const first = await selectOne.call(this, target, undefined, counter);
 	if (!first.entries.length) return { empty: true };

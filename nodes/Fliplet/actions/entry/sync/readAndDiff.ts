@@ -16,6 +16,8 @@ import { keyColumnsSeenLately, rememberKeyColumns } from './keyColumnMemory';
 import { probeKeyColumns } from './keyColumnProbe';
 import { readById } from './readEntries';
 import { readSizes } from './readSizes';
+import type { RequestCount } from './requestCount';
+import { notingRowEntries, RowEntries } from './rowEntries';
 import type { SyncSettings } from './settings';
 import { canReadByKeys, keyChunks, readByKeys, type KeyLookup } from './targetedRead';
 import { unsafeRows } from './unsafeRows';
@@ -26,6 +28,8 @@ export interface DiffRead {
 	refused: Map<number, NodeOperationError>;
 	/** Whether the data source was seen empty: by a full read, or by the probe after a targeted one. */
 	sourceWasEmpty: boolean;
+	/** The entries the read found holding each row's key, when asked for (`rowEntries`). */
+	rowEntries?: RowEntries;
 }
 
 /**
@@ -76,8 +80,10 @@ export async function readAndDiff(
 	target: DataSourceTarget,
 	rows: InputRows,
 	settings: SyncSettings,
-	counter: { requests: number },
+	counter: RequestCount,
+	{ rowEntries: noteRowEntries = false }: { rowEntries?: boolean } = {},
 ): Promise<DiffRead> {
+	const rowEntries = noteRowEntries ? new RowEntries(rows.length) : undefined;
 	let refused = new Map<number, NodeOperationError>();
 	const keyRows = async (pause: () => Promise<void>) => {
 		refused = await refuseRows.call(this, rows, settings, pause);
@@ -92,8 +98,11 @@ export async function readAndDiff(
 	};
 	const diffOf = (keyed: KeyedRows) => {
 		const diff = startDiff(rows, settings, keyed);
+		const visit = rowEntries
+			? notingRowEntries(rowEntries, keyed, settings, diff.visit)
+			: diff.visit;
 		// Key-column guard: a read where no entry has a key column is refused, never acted on.
-		return { diff, guard: guardKeyColumns(settings.keyColumns, diff.visit) };
+		return { diff, guard: guardKeyColumns(settings.keyColumns, visit) };
 	};
 	const { keyColumns } = settings;
 	const rememberIfSeen = async (guard: KeyColumnGuard) => {
@@ -110,10 +119,10 @@ export async function readAndDiff(
 			!guard.entriesRead() &&
 			plan.inserts.length > 0 &&
 			!(await keyColumnsSeenLately.call(this, target, keyColumns));
-		if (!look) return { plan, refused, sourceWasEmpty: false };
+		if (!look) return { plan, refused, sourceWasEmpty: false, rowEntries };
 		const probe = await probeKeyColumns.call(this, target, keyColumns, counter);
 		if (!probe.empty) await rememberKeyColumns.call(this, target, keyColumns);
-		return { plan, refused, sourceWasEmpty: probe.empty };
+		return { plan, refused, sourceWasEmpty: probe.empty, rowEntries };
 	};
 
 	let keyed: KeyedRows | undefined;
@@ -143,5 +152,5 @@ export async function readAndDiff(
 	diffing!.guard.refuseKeylessRead.call(this);
 	await rememberIfSeen(diffing!.guard);
 	const plan = diffing!.diff.finish();
-	return { plan, refused, sourceWasEmpty: plan.existingCount === 0 };
+	return { plan, refused, sourceWasEmpty: plan.existingCount === 0, rowEntries };
 }

@@ -8,6 +8,7 @@ import { settledFlag } from '../../../helpers/settledFlag';
 import { PAGES_AHEAD, stablePages, type PageRequest } from '../../../transport';
 import type { ReadColumns } from './attributes';
 import { readSizes } from './readSizes';
+import type { RequestCount } from './requestCount';
 import { selectQuery } from './selectQuery';
 
 function checkedEntry(
@@ -69,7 +70,7 @@ export async function readById(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	read: EntryRead,
-	counter: { requests: number },
+	counter: RequestCount,
 ): Promise<boolean> {
 	const select = async (page: PageRequest, abortSignal: AbortSignal, attributes?: string[]) => {
 		const query = {

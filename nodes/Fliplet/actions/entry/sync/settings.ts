@@ -9,6 +9,7 @@ import {
 } from './description';
 import type { SyncMode } from './diff';
 import { parseKeyColumns } from './keys';
+import type { ColumnTypes } from './typecast';
 
 export interface SyncSettings {
 	keyColumns: string[];
@@ -31,6 +32,55 @@ export interface SyncSettings {
 	maxDeletes?: number;
 	/** Mirror refuses to delete more than this share (percent) of the entries; none when left out. */
 	maxDeleteShare?: number;
+	/** See DiffOptions: every entry holding a key is updated (Create or Update, Update). */
+	everyMatch?: boolean;
+	/** See DiffOptions: rows sharing a key are applied in input order as one write. */
+	foldSharedKeys?: boolean;
+	/** See DiffOptions: column types known beside the entries read (the column mapper's). */
+	columnTypes?: ColumnTypes;
+	/** How errors of rows not found name the operation (Sync's Only Update Existing by default). */
+	notFoundWords?: NotFoundWords;
+}
+
+/**
+ * How the errors of rows not found name the operation and what fixes them: Sync's Only Update
+ * Existing by default; Update by Columns to Match On gives its own.
+ */
+export interface NotFoundWords {
+	/** What never inserts, e.g. "Only Update Existing". */
+	mode: string;
+	fix: string;
+}
+
+/** How Create or Update and Update by Columns to Match On write their items. */
+export interface ColumnsToMatchWrite {
+	keyColumns: string[];
+	/** Create or Update inserts what no entry holds; Update by Columns to Match On never does. */
+	mode: Extract<SyncMode, 'insertAndUpdate' | 'updateOnly'>;
+	merge: boolean;
+	runHooks: string[];
+	ignoreKeyCase: boolean;
+	typecast: boolean;
+	columnTypes?: ColumnTypes;
+	notFoundWords?: NotFoundWords;
+}
+
+/**
+ * The engine's settings for writing items by their Columns to Match On: every entry holding an
+ * item's values there is updated (none is taken for a duplicate to delete), and items sharing
+ * them are applied in input order as one write.
+ */
+export function columnsToMatchSettings(write: ColumnsToMatchWrite): SyncSettings {
+	return {
+		...write,
+		allowEmpty: false,
+		dryRun: false,
+		chunkSize: DEFAULT_CHUNK_SIZE,
+		outputRows: false,
+		updateAll: false,
+		everyMatch: true,
+		foldSharedKeys: true,
+	};
 }
 
 /** A column option: trimmed, undefined when empty. */

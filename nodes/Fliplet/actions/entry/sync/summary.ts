@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlannedCommit } from './chunks';
 import type { SyncMode, SyncPlan } from './diff';
+import { insertedEntryId } from './entryIds';
 import type { PlanOutcome, Recovered } from './sendPlan';
 import type { Repair } from './repairDuplicates';
 
@@ -113,7 +114,8 @@ function recoveredCounts({ outcome, repair }: SummaryInput): Recovered {
 
 /**
  * The summary item (paired with every input item), then, when asked, one item per changed row
- * (paired with its input item; deleted entries have none, so they pair with all). After a failure,
+ * (paired with its input item; deleted entries have none, so they pair with all), naming the entry
+ * that holds the row at the end of the run (see insertedEntryId). After a failure,
  * the summary counts the rows of the commits whose answer was lost apart (`mayHaveLanded`), and
  * their row items say so.
  */
@@ -152,7 +154,7 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 			});
 		}
 		for (const itemIndex of commit.inserts) {
-			const id = outcome?.newIds.get(itemIndex);
+			const id = insertedEntryId(input, itemIndex);
 			const key = plan.keys[itemIndex];
 			const json: IDataObject = {
 				action: 'insert',
