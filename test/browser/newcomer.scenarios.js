@@ -10,7 +10,7 @@ const path = require('path');
 const { TOKENS } = require('../../sandbox');
 const { REPO } = require('../../scripts/lib/n8nInstance');
 const { steps } = require('./scenarios');
-const { chain, credentials, manualTrigger } = require('./workflows');
+const { chain, flipletNode, manualTrigger, pickedDataSource } = require('./workflows');
 
 const { closeDialog, openWorkflow, sandboxRequestsFromNow } = steps;
 
@@ -99,7 +99,7 @@ function triggerWorkflow(credential) {
 				position: [0, 0],
 				credentials: { flipletApi: { id: credential.id, name: credential.name } },
 				parameters: {
-					dataSource: { __rl: true, mode: 'list', value: '100', cachedResultName: 'Staff' },
+					dataSource: pickedDataSource('100', 'Staff'),
 				},
 			},
 		],
@@ -166,21 +166,14 @@ const MIRROR = {
 			position: [240, 0],
 			parameters: { jsCode: "return [{ json: { Email: 'alice@example.com' } }];" },
 		},
-		{
-			name: 'Mirror Staff',
-			type: 'n8n-nodes-fliplet.fliplet',
-			typeVersion: 1,
-			position: [480, 0],
-			credentials,
-			// Only what a newcomer sets: the data source, the key column and Mirror.
-			parameters: {
-				resource: 'entry',
-				operation: 'sync',
-				dataSource: { __rl: true, mode: 'list', value: '100', cachedResultName: 'Staff' },
-				keyColumns: 'Email',
-				syncMode: 'mirror',
-			},
-		},
+		// Only what a newcomer sets: the data source, the key column and Mirror.
+		flipletNode('Mirror Staff', 2, {
+			resource: 'entry',
+			operation: 'sync',
+			dataSource: pickedDataSource('100', 'Staff'),
+			keyColumns: 'Email',
+			syncMode: 'mirror',
+		}),
 	],
 	connections: chain('Run', 'One Row', 'Mirror Staff'),
 };
@@ -211,4 +204,42 @@ const mirrorRefused = {
 	},
 };
 
-module.exports = { scenarios: [panelSearch, triggerDefault, mirrorRefused] };
+const COPY = {
+	name: 'Browser tier: copy an entry with Get Many → Create',
+	nodes: [
+		manualTrigger,
+		flipletNode('Read Department', 1, {
+			resource: 'entry',
+			operation: 'getMany',
+			dataSource: pickedDataSource('101', 'Departments'),
+			limit: 1,
+		}),
+		flipletNode('Copy Department', 2, {
+			resource: 'entry',
+			operation: 'insert',
+			dataSource: pickedDataSource('101', 'Departments'),
+			columns: { mappingMode: 'autoMapInputData', value: null },
+		}),
+	],
+	connections: chain('Run', 'Read Department', 'Copy Department'),
+};
+
+const entryShapeHint = {
+	name: 'newcomer: Get Many → Create with Map Automatically shows how to copy the columns',
+	async run(t) {
+		const workflow = dataOf(
+			await t.rest.request('POST', '/rest/workflows', { ...COPY, settings: {}, active: false }),
+		);
+		await openWorkflow(t, workflow.id);
+		await steps.executeWorkflow(t, COPY.nodes.length);
+		await steps.openNode(t, 'Copy Department');
+		await t.waitForText(
+			t.testId('output-panel'),
+			/entries as Get and Get Many output them.*Output to Columns Only/s,
+		);
+		await t.shot('newcomer-entry-shape-hint');
+		await closeDialog(t, 'ndv');
+	},
+};
+
+module.exports = { scenarios: [panelSearch, triggerDefault, mirrorRefused, entryShapeHint] };
