@@ -33,12 +33,13 @@ const eventField: INodeProperties = {
 	name: 'event',
 	type: 'options',
 	noDataExpression: true,
-	default: 'auditLog',
+	// An event an app token can run: the audit log needs an organization token.
+	default: 'newEntry',
 	options: [
 		{
 			name: 'New Audit Log Event',
 			value: 'auditLog',
-			description: 'A new record in the audit log of an organization',
+			description: 'A new record in the audit log of an organization (needs an organization token)',
 		},
 		{
 			name: 'New Data Source Entry',

@@ -50,6 +50,8 @@ const store = require('./store');
  *   hook does not run (recorded in `state.hookLog` with its `error`). Every vendor example gives
  *   strings only (`Fliplet/fliplet-cli: docs/Data-Source-Hooks.md`).
  * - `conditions` (optional): every object must match the entry's data (query operators) to run.
+ * - `triggers` (optional, as a form's email hook has): the hook runs only for saves from those
+ *   sources, which no API write is, so it never runs here.
  * - Web calls go out one after another, after the change was stored, and only to loopback
  *   addresses (127.0.0.1, localhost, [::1]).
  */
@@ -208,9 +210,17 @@ function matches(hook, data) {
 	}
 }
 
+/**
+ * A hook limited to the saves of given sources: the form builder's email hooks carry
+ * `triggers: [formUuid]` and its forms write with `source: formUuid` (`Fliplet/
+ * fliplet-widget-form-builder: js/libs/builder.js`, `js/libs/form.js`). How a source travels on
+ * the wire is not public, and no write through the API names one, so such a hook never runs here.
+ */
+const limitedToSources = (hook) => Array.isArray(hook.triggers) && hook.triggers.length > 0;
+
 function hooksFor(dataSource, event) {
 	return (dataSource.hooks ?? []).filter(
-		(hook) => Array.isArray(hook.runOn) && hook.runOn.includes(event),
+		(hook) => Array.isArray(hook.runOn) && hook.runOn.includes(event) && !limitedToSources(hook),
 	);
 }
 

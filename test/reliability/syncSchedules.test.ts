@@ -321,6 +321,8 @@ async function runSchedule(schedule: Schedule, fence: RunFence) {
 				keyColumns: 'Email',
 				syncMode: schedule.mode,
 				allowEmpty: true,
+				// The schedules delete any share of the entries: the default delete limits are off.
+				maxDeleteShare: 100,
 				syncOptions: { chunkSize: schedule.chunkSize, outputRows: schedule.outputRows },
 			},
 			input: schedule.input.map((json) => ({ json })),

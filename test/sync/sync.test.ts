@@ -190,7 +190,8 @@ describe('Entry → Sync', () => {
 			{ Email: 'ann@x.io', Name: 'Ann', Age: 99 },
 			{ Email: 'eve@x.io', Name: 'Eve', Age: 25 },
 		];
-		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror' });
+		// 2 of 3 entries go: over the default 50% limit, so the limit is raised.
+		const result = await runSync(sandbox(), id, input, { syncMode: 'mirror', maxDeleteShare: 100 });
 
 		expect(result.json[0]).toMatchObject({
 			inserted: 1,
@@ -265,7 +266,7 @@ describe('Entry → Sync', () => {
 				{ Email: 'ann@x.io', Name: 'Ann', Age: 1 },
 				{ Email: 'new@x.io', Name: 'New' },
 			],
-			{ syncMode: 'mirror', syncOptions: { dryRun: true, outputRows: true } },
+			{ syncMode: 'mirror', maxDeleteShare: 100, syncOptions: { dryRun: true, outputRows: true } },
 		);
 
 		expect(result.json[0]).toMatchObject({

@@ -376,7 +376,7 @@ describe('Entry → Sync: mirror deletes', () => {
 			sandbox(),
 			id,
 			[{ Email: 'dup@x.io', N: 1 }, { Email: 'keep@x.io' }],
-			{ syncMode: 'mirror', syncOptions: { outputRows: true } },
+			{ syncMode: 'mirror', maxDeleteShare: 100, syncOptions: { outputRows: true } },
 		);
 
 		const expectedIds = [keyless.id, gone1.id, extraDup.id, gone2.id];

@@ -146,8 +146,14 @@ describe.each(READ_PATHS)('Entry → Update by Columns to Match On (the %s read)
 describe('Entry → Update by Columns to Match On: what it refuses', () => {
 	it('refuses files (they travel only with the update by Entry ID), before any request', async () => {
 		const id = await dataSourceWith(sandbox(), people);
+		// The editor shows Files only with Match By: Entry ID; set by an expression, Match By is known
+		// only when the item runs (the editor then shows the Entry ID too), and the node refuses there.
 		const result = await updateByColumns(id, [{ Email: 'ann@x.io', Age: 31 }], {
-			parameters: { files: { file: [{ column: 'Photo', binaryPropertyName: 'data' }] } },
+			parameters: {
+				matchBy: '={{ "columns" }}',
+				entryId: '1',
+				files: { file: [{ column: 'Photo', binaryPropertyName: 'data' }] },
+			},
 		});
 
 		expect(result.error?.message).toBe(

@@ -7,7 +7,7 @@ export const entryIdField: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: 'e.g. 4567',
-	description: 'The ID of the entry (row), as Get Many / Query returns it',
+	description: 'The ID of the entry (row), as Get Many returns it',
 };
 
 /** Columns to write, mapped one by one or taken from all fields of the input item. */
@@ -60,7 +60,7 @@ export function entryColumnsToMatchField(
 	};
 }
 
-/** Binary files of the input item uploaded with an Insert or onto an entry with an Update. */
+/** Binary files of the input item uploaded with a Create or onto an entry with an Update. */
 export function entryFilesField(description: string): INodeProperties {
 	return {
 		displayName: 'Files',
@@ -118,6 +118,45 @@ export const entryOutputField: INodeProperties = {
 		},
 	],
 	description: 'What each output item holds',
+};
+
+/**
+ * What n8n's writes never run: the email a form built in Fliplet's form builder sends on submit or
+ * edit is a hook limited to that form's own saves (its `triggers` name the form, and the form
+ * writes with its `source`); a write from the API names no form (docs/api-choices.md).
+ */
+export const FORM_EMAILS_NOT_SENT =
+	"The email a form sends when it is submitted or edited is not sent: Fliplet sends it only for that form's own saves.";
+
+/** What the data source's hooks do when they run, for the Run Hooks texts. */
+export const HOOK_KINDS =
+	"web calls (e.g. the Fliplet Instant Trigger's), emails, SMS, pushes and operations such as hashing a password column";
+
+/**
+ * Ignore Fields (as Airtable's): input fields Map Automatically leaves out, read by getEntryData.
+ * Shown only with Map Automatically, the one mode that takes every field.
+ */
+export const ignoreFieldsOption: INodeProperties = {
+	displayName: 'Ignore Fields',
+	name: 'ignoreFields',
+	type: 'string',
+	requiresDataPath: 'multiple',
+	default: '',
+	placeholder: 'e.g. createdAt, updatedAt',
+	displayOptions: { show: { '/columns.mappingMode': ['autoMapInputData'] } },
+	description:
+		'Fields of the input items not to write, comma-separated. Map Automatically writes every other field as a column.',
+};
+
+/** The Options of a write with the column mapper; shown with Map Automatically, where they apply. */
+export const entryWriteOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: { 'columns.mappingMode': ['autoMapInputData'] } },
+	options: [ignoreFieldsOption],
 };
 
 /** The Run Hooks option of Commit and Sync: which of the data source's hooks run. */

@@ -45,6 +45,13 @@ export const description: INodeProperties[] = [
 				action: 'Commit entry changes',
 			},
 			{
+				name: 'Create',
+				value: 'insert',
+				description:
+					"Add one entry (row) per input item, optionally with files uploaded from binary data; the data source's insert hooks run, as when an app adds an entry",
+				action: 'Create an entry',
+			},
+			{
 				name: 'Create or Update',
 				value: 'upsert',
 				description: 'Create a new record, or update the current one if it already exists (upsert)',
@@ -77,7 +84,7 @@ export const description: INodeProperties[] = [
 				action: 'Get an entry',
 			},
 			{
-				name: 'Get Many / Query',
+				name: 'Get Many',
 				value: 'getMany',
 				description:
 					'Find entries of a data source with filters, sorting and paging, or run a JSON query with aggregation and joins',
@@ -95,13 +102,6 @@ export const description: INodeProperties[] = [
 				description:
 					'Bulk-add all input items as entries in one request; replaces all entries only when chosen',
 				action: 'Import entries',
-			},
-			{
-				name: 'Insert',
-				value: 'insert',
-				description:
-					'Add one entry (row) per input item, optionally with files uploaded from binary data',
-				action: 'Insert an entry',
 			},
 			{
 				name: 'Sync',

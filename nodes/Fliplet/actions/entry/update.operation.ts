@@ -23,12 +23,16 @@ import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
 import { flipletApiRequest, streamedMultipart, type StreamedFile } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { hintEntryShapedItems } from '../../helpers/entryShapeHint';
 import { UPDATE_NOT_FOUND, writeByColumnsToMatch } from './columnsToMatch';
 import {
 	entryColumnsField,
 	entryColumnsToMatchField,
 	entryFilesField,
 	entryIdField,
+	entryWriteOptions,
+	FORM_EMAILS_NOT_SENT,
+	HOOK_KINDS,
 } from './entry.descriptions';
 
 /** Update by Entry ID (default) or by Columns to Match On: the fields of each. */
@@ -68,13 +72,13 @@ const properties: INodeProperties[] = [
 				name: 'Merge Columns',
 				value: 'merge',
 				description:
-					"Change only the given columns and keep the others. Fliplet merges them itself in one request, so a change another writer makes to other columns meanwhile is kept: the single-entry update, as Fliplet's apps send it (with Run Update Hooks off, a commit with extend, then the entry is read back).",
+					'Change only the given columns and keep the others, as an app updates an entry: a change another writer makes to other columns meanwhile is kept',
 			},
 			{
 				name: 'Replace Entry',
 				value: 'replace',
 				description:
-					'The entry gets exactly the given columns; columns not given are removed (one commit without merging, then the entry is read back)',
+					'The entry gets exactly the given columns; columns not given are removed (files cannot be uploaded)',
 			},
 		],
 	},
@@ -86,17 +90,21 @@ const properties: INodeProperties[] = [
 		),
 		displayOptions: byColumns,
 	},
-	entryFilesField(
-		"Binary files of the input item to upload onto the entry, as Fliplet's apps do: the column gets the new file's URL (replacing what it held, a list of files too) and a sibling column named after it plus MediaFileId its media file ID. Files travel only with Merge Columns and Run Update Hooks on (the single-entry update).",
-	),
 	{
 		displayName: 'Run Update Hooks',
 		name: 'runHooks',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether the data source's update hooks (web calls such as the Fliplet Instant Trigger's, emails, SMS, pushes) and its beforeSave operations (e.g. hashing a password column) run, as when an app updates an entry. Off writes the columns as Studio's App data screen does, without hooks.",
+		description: `Whether the data source's update hooks run, as when an app updates an entry: ${HOOK_KINDS}. ${FORM_EMAILS_NOT_SENT} Off writes the columns as Studio's App data screen does, without hooks (files can then not be uploaded).`,
 	},
+	{
+		...entryFilesField(
+			"Binary files of the input item to upload onto the entry, as an app's form does: the column gets the new file's URL (replacing what it held, a list of files too) and a sibling column named after it plus MediaFileId its media file ID",
+		),
+		// Fliplet takes files only on the update its apps send: by entry ID, merged, with the hooks.
+		displayOptions: { show: { matchBy: ['id'], updateMode: ['merge'], runHooks: [true] } },
+	},
+	entryWriteOptions,
 ];
 
 export const description = updateDisplayOptions(
@@ -192,6 +200,7 @@ async function commitEntry(
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	hintEntryShapedItems.call(this, items);
 	if (this.getNodeParameter('matchBy', 0, 'id') === 'columns')
 		return await updateByColumnsToMatch.call(this, items);
 	return await mapItems.call(this, items, async (itemIndex) => {

@@ -3,7 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
 import { writeByColumnsToMatch } from './columnsToMatch';
-import { entryColumnsToMatchField, typecastOption } from './entry.descriptions';
+import { hintEntryShapedItems } from '../../helpers/entryShapeHint';
+import {
+	entryColumnsToMatchField,
+	FORM_EMAILS_NOT_SENT,
+	HOOK_KINDS,
+	ignoreFieldsOption,
+	typecastOption,
+} from './entry.descriptions';
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
@@ -16,8 +23,7 @@ const properties: INodeProperties[] = [
 		name: 'runHooks',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether the data source's insert hooks run for the entries created and its update hooks for the entries updated (web calls such as the Fliplet Instant Trigger's, emails, SMS, pushes, and beforeSave operations), as when an app writes them. Off writes them as Studio's App data screen does, without hooks.",
+		description: `Whether the data source's insert hooks run for the entries created and its update hooks for the entries updated, as when an app writes them: ${HOOK_KINDS}. ${FORM_EMAILS_NOT_SENT} Off writes them as Studio's App data screen does, without hooks.`,
 	},
 	{
 		displayName: 'Options',
@@ -34,6 +40,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether values that differ only in upper/lower case (e.g. emails) match the same entry',
 			},
+			ignoreFieldsOption,
 			typecastOption,
 			{
 				displayName: 'Update Mode',
@@ -72,6 +79,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
+	hintEntryShapedItems.call(this, items);
 	const runHooks = this.getNodeParameter('runHooks', 0, true) === true;
 	const options = this.getNodeParameter('options', 0, {}) as {
 		ignoreKeyCase?: boolean;

@@ -4,7 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { InputRows, SyncPlan } from './diff';
 import type { SyncSettings } from './settings';
 
-/** Mirror never silently wipes the data source: deleting every entry needs "Allow Emptying". */
+/**
+ * Mirror never silently wipes the data source: deleting every entry needs "Allow Emptying", which
+ * then also lets that run past the delete limits (it is the consent to lose every entry).
+ */
 export function refuseEmptying(
 	this: IExecuteFunctions,
 	plan: SyncPlan,
@@ -54,39 +57,55 @@ export function refuseUnkeyed(
 	);
 }
 
+/** Mirror's delete limits that a plan goes over, each with what to set to allow it. */
+function exceededDeleteLimits(plan: SyncPlan, settings: SyncSettings) {
+	const { count, share } = mirrorDeletes(plan);
+	const exceeded: Array<{ limit: string; allow: string }> = [];
+	if (count > (settings.maxDeletes ?? Infinity)) {
+		exceeded.push({
+			limit: `Max Deletes (Entries) is ${settings.maxDeletes}`,
+			allow: `raise "Max Deletes (Entries)" to at least ${count}`,
+		});
+	}
+	if (share > (settings.maxDeleteShare ?? Infinity)) {
+		exceeded.push({
+			limit: `Max Deletes (% of Entries) is ${settings.maxDeleteShare}%`,
+			allow: `raise "Max Deletes (% of Entries)" to at least ${Math.ceil(share)}`,
+		});
+	}
+	return exceeded;
+}
+
+/** The entries Mirror deletes because their key is not in the input (flagged rows aside). */
+function mirrorDeletes(plan: SyncPlan) {
+	const count = plan.deletes.filter((row) => !row.flagged).length;
+	const share = plan.existingCount ? (count / plan.existingCount) * 100 : 0;
+	return { count, share };
+}
+
 /**
- * Mirror's delete guard: refuses a run that would delete more entries than the user allows. Only
- * mirror deletes entries no row flagged, so the guard never stops another mode.
+ * Mirror's delete guard: refuses a run that would delete more entries than the limits allow (on
+ * by default). Only mirror deletes entries no row flagged, so the guard never stops another mode.
  */
 export function refuseTooManyDeletes(
 	this: IExecuteFunctions,
 	plan: SyncPlan,
 	settings: SyncSettings,
 ): void {
-	const count = plan.deletes.filter((row) => !row.flagged).length;
-	const total = plan.existingCount;
-	const share = total ? (count / total) * 100 : 0;
+	const emptying = plan.existingCount > 0 && plan.deletes.length >= plan.existingCount;
+	if (emptying && settings.allowEmpty) return;
+	const exceeded = exceededDeleteLimits(plan, settings);
+	if (!exceeded.length) return;
+	const { count, share } = mirrorDeletes(plan);
 	const shown = `${Math.round(share * 10) / 10}%`;
-	let refusal: { limit: string; allow: string } | undefined;
-	if (count > (settings.maxDeletes ?? Infinity)) {
-		refusal = {
-			limit: `Max Deletes (Entries) is ${settings.maxDeletes}`,
-			allow: `raise "Max Deletes (Entries)" to at least ${count}`,
-		};
-	} else if (share > (settings.maxDeleteShare ?? Infinity)) {
-		refusal = {
-			limit: `Max Deletes (% of Entries) is ${settings.maxDeleteShare}%`,
-			allow: `raise "Max Deletes (% of Entries)" to at least ${Math.ceil(share)}`,
-		};
-	}
-	if (!refusal) return;
-	const { limit, allow } = refusal;
+	const limits = exceeded.map(({ limit }) => limit).join(' and ');
+	const allow = exceeded.map(({ allow }) => allow).join(' and ');
 	throw new NodeOperationError(
 		this.getNode(),
-		`Mirror would delete ${count} of ${total} entries (${shown}); ${limit}`,
+		`Mirror would delete ${count} of ${plan.existingCount} entries (${shown}); ${limits}`,
 		{
 			itemIndex: 0,
-			description: `Nothing was changed. Entries are deleted when their key is not among the input rows: check that the input holds every row (a filter or an empty sheet upstream?) and the key columns. If these entries really should go, ${allow} (or remove that option), or run with "Dry Run" first to see them.`,
+			description: `Nothing was changed. Entries are deleted when their key is not among the input rows: check that the input holds every row (a filter or an empty sheet upstream?) and the key columns. If these entries really should go, ${allow}, or run with "Dry Run" first to see them.`,
 		},
 	);
 }

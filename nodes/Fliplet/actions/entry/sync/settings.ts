@@ -2,7 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { columnList } from '../../../helpers/commaList';
-import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from './description';
+import {
+	DEFAULT_CHUNK_SIZE,
+	DEFAULT_MAX_DELETE_SHARE,
+	DEFAULT_MAX_DELETES,
+	MAX_CHUNK_SIZE,
+} from './description';
 import type { SyncMode } from './diff';
 import type { ColumnTypes } from './typecast';
 
@@ -23,9 +28,9 @@ export interface SyncSettings {
 	deleteColumn?: string;
 	/** Update every matched row without comparing it with its entry. */
 	updateAll: boolean;
-	/** Mirror refuses to delete more entries than this (count), when set. */
+	/** Mirror refuses to delete more entries than this (count); none when left out. */
 	maxDeletes?: number;
-	/** Mirror refuses to delete more than this share (percent) of the entries, when set. */
+	/** Mirror refuses to delete more than this share (percent) of the entries; none when left out. */
 	maxDeleteShare?: number;
 	/** See DiffOptions: every entry holding a key is updated (Create or Update, Update). */
 	everyMatch?: boolean;
@@ -87,6 +92,23 @@ const columnOption = (value: unknown) => {
 const MODES: SyncMode[] = ['insertAndUpdate', 'insertOnly', 'updateOnly', 'mirror'];
 const HOOKS = ['insert', 'update'];
 
+/**
+ * A Mirror delete limit: its field (shown under Mirror, on by default), or the option of the same
+ * name where workflows set it before it became a field, when the field was left at its default.
+ * Outside Mirror the field is not shown and the limit is its default (nothing is deleted there).
+ */
+function deleteLimit(
+	this: IExecuteFunctions,
+	name: 'maxDeletes' | 'maxDeleteShare',
+	fallback: number,
+	options: IDataObject,
+): number {
+	const field = this.getNodeParameter(name, 0, fallback) as unknown;
+	const earlier = options[name];
+	const chosen = field === fallback && earlier !== undefined && earlier !== '' ? earlier : field;
+	return typeof chosen === 'number' ? chosen : Number(chosen);
+}
+
 /** Sync's parameters (one set for the whole run, read from the first item), checked before any request. */
 export function readSyncSettings(this: IExecuteFunctions): SyncSettings {
 	const fail = (message: string, description: string) =>
@@ -114,17 +136,21 @@ export function readSyncSettings(this: IExecuteFunctions): SyncSettings {
 	const unknownHook = runHooks.find((hook) => !HOOKS.includes(hook));
 	if (unknownHook !== undefined)
 		throw fail(`Unknown hook kind "${unknownHook}"`, 'Run Hooks takes "insert" and/or "update".');
-	const maxDeletes = options.maxDeletes === undefined ? undefined : Number(options.maxDeletes);
-	if (maxDeletes !== undefined && (!Number.isInteger(maxDeletes) || maxDeletes < 0))
+	const maxDeletes = deleteLimit.call(this, 'maxDeletes', DEFAULT_MAX_DELETES, options);
+	if (!Number.isInteger(maxDeletes) || maxDeletes < 0)
 		throw fail(
-			`Max Deletes ${String(options.maxDeletes)} is not allowed`,
+			`Max Deletes ${String(maxDeletes)} is not allowed`,
 			'Give a whole number of entries (0 or more).',
 		);
-	const maxDeleteShare =
-		options.maxDeleteShare === undefined ? undefined : Number(options.maxDeleteShare);
-	if (maxDeleteShare !== undefined && !(maxDeleteShare >= 0 && maxDeleteShare <= 100))
+	const maxDeleteShare = deleteLimit.call(
+		this,
+		'maxDeleteShare',
+		DEFAULT_MAX_DELETE_SHARE,
+		options,
+	);
+	if (!(maxDeleteShare >= 0 && maxDeleteShare <= 100))
 		throw fail(
-			`Max Deletes (%) ${String(options.maxDeleteShare)} is not allowed`,
+			`Max Deletes (%) ${String(maxDeleteShare)} is not allowed`,
 			'Give a percentage from 0 to 100.',
 		);
 	const timestampColumn = columnOption(options.timestampColumn);
