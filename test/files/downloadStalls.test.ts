@@ -14,8 +14,8 @@ import {
 
 // A download whose host stalls after its headers, or trickles, ends within its bound: no byte for
 // longer than the Data Timeout, or the whole body slower than that timeout plus its size at
-// 100 kB/s (the size from Content-Length, else Max File Size; with neither, the body must keep
-// that pace). The run ends with an error naming the file and the host; a poll delivers the entry
+// 100 kB/s (the size from Content-Length, else Max File Size; with no Max File Size, the body must
+// keep that pace, whatever its Content-Length claims). The run ends with an error naming the file and the host; a poll delivers the entry
 // and notes the file. The bounds below are upper limits of the test, far above the bound itself,
 // so a busy machine does not fail them: a download without a timer would run for hours.
 const sandbox = useSandbox();
@@ -34,12 +34,12 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number 
 
 /**
  * A file host (listed in File Hosts) that answers 200 and then sends one byte every `everyMs`,
- * without a Content-Length, for as long as the client reads.
+ * for as long as the client reads: without a Content-Length, unless `headers` gives one.
  */
-async function tricklingHost(everyMs: number) {
+async function tricklingHost(everyMs: number, headers: Record<string, string> = {}) {
 	let closed!: Promise<void>;
 	const server = http.createServer((req, res) => {
-		res.writeHead(200, { 'Content-Type': 'application/pdf' });
+		res.writeHead(200, { 'Content-Type': 'application/pdf', ...headers });
 		const timer = setInterval(() => res.write('x'), everyMs);
 		closed = new Promise((resolve) =>
 			res.on('close', () => {
@@ -140,6 +140,34 @@ describe('a download whose host stalls or trickles after its headers', () => {
 			}
 		},
 	);
+
+	it("with no Max File Size, a host's Content-Length is not taken on trust: the body must keep the pace", async () => {
+		// A terabyte claimed, a byte every 40 ms sent: trusting the length, its bound would be
+		// 2 s + 10^7 s (four months); the body is held to 100 kB/s after the timeout instead.
+		const host = await tricklingHost(40, { 'Content-Length': String(10 ** 12) });
+		try {
+			const entry = await plantedEntry(sandbox(), {
+				Name: 'Endless scan',
+				Scan: `${host.url}/scans/endless.pdf`,
+				ScanMediaFileId: 1,
+			});
+			const { result, ms } = await timed(() =>
+				runNode({
+					parameters: getWithFiles(entry.id, { maxFileSizeMb: 0 }),
+					credentials: { flipletApi: { ...credential().flipletApi, fileHosts: host.url } },
+				}),
+			);
+			expect(result.error?.message).toMatch(
+				new RegExp(
+					`^Column "Scan": The download of endless\\.pdf from ${host.url} was too slow: not done within 2(\\.\\d)? s$`,
+				),
+			);
+			expect(ms).toBeLessThan(TIMEOUT_S * 1000 + SLACK_MS);
+			await host.closed();
+		} finally {
+			await host.stop();
+		}
+	});
 });
 
 describe('the Fliplet Trigger with Download Files and a stalled host', () => {

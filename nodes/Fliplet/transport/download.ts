@@ -131,9 +131,10 @@ export interface DownloadedFile {
  * (FileNotFetchedError). Redirects are followed only to those hosts, by the same rule, at most 3.
  * The answer's start has the credential's data timeout; its body then has a timer of its own (see
  * startBodyTimer): no byte for longer than that timeout, or a whole body slower than the timeout
- * plus its size at 100 kB/s (the size from Content-Length, else Max File Size), ends it
- * (FileTimedOutError). An answer cut mid-way is downloaded again (up to 3 times, with backoff), as
- * a read; a stopped execution ends it at once. Every name the file gets is cleaned (cleanFileName).
+ * plus its size at 100 kB/s (the size from Content-Length, else Max File Size; without a Max File
+ * Size, the body must keep 100 kB/s after its first timeout), ends it (FileTimedOutError). An
+ * answer cut mid-way is downloaded again (up to 3 times, with backoff), as a read; a stopped
+ * execution ends it at once. Every name the file gets is cleaned (cleanFileName).
  */
 export async function downloadBinary(
 	this: DownloadContext,
@@ -163,7 +164,10 @@ export async function downloadBinary(
 			opened.body.destroy();
 			throw new FileTooLargeError(this.getNode(), request.maxBytes, length, request.itemIndex);
 		}
-		const timer = startBodyTimer(timeoutMs, length ?? request.maxBytes, () => {
+		// The whole body's bound counts on its Content-Length only where Max File Size caps it: with
+		// no limit, a host claiming a terabyte would get months, so the body must keep the pace.
+		const sizeBytes = request.maxBytes === undefined ? undefined : (length ?? request.maxBytes);
+		const timer = startBodyTimer(timeoutMs, sizeBytes, () => {
 			bodyEnded.abort(new Error('the body timer expired'));
 			opened.body.destroy();
 		});
