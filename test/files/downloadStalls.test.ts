@@ -6,9 +6,14 @@ import { runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { runPoll } from '../harness/poll';
 import {
 	contentsRequests,
+	formEntry,
 	getWithFiles,
+	PHOTO,
 	plantedEntry,
 	privatePhotoEntry,
+	readableByAppToken,
+	RECEIPT,
+	setAppFileRules,
 	STAFF_LOCATOR,
 } from './fileFixtures';
 
@@ -171,19 +176,20 @@ describe('a download whose host stalls or trickles after its headers', () => {
 });
 
 describe('the Fliplet Trigger with Download Files and a stalled host', () => {
-	it('delivers the entry with the file skipped and noted, and ends the poll', async () => {
-		const poll = (staticData?: Record<string, any>) =>
-			runPoll({
-				parameters: { event: 'newEntry', dataSource: STAFF_LOCATOR, downloadFiles: true } as never,
-				credentials: {
-					flipletApi: {
-						...sandboxCredential(sandbox(), TOKENS.app).flipletApi,
-						timeout: TIMEOUT_S,
-					},
+	const poll = (staticData?: Record<string, any>) =>
+		runPoll({
+			parameters: { event: 'newEntry', dataSource: STAFF_LOCATOR, downloadFiles: true } as never,
+			credentials: {
+				flipletApi: {
+					...sandboxCredential(sandbox(), TOKENS.app).flipletApi,
+					timeout: TIMEOUT_S,
 				},
-				staticData,
-				mode: 'trigger',
-			});
+			},
+			staticData,
+			mode: 'trigger',
+		});
+
+	it('delivers the entry with the file skipped and noted, and ends the poll', async () => {
 		const activation = await poll();
 		const entry = await privatePhotoEntry(sandbox());
 		sandbox().injectFault({ mode: 'stall-after', path: '^/v1/media/files/' });
@@ -205,5 +211,49 @@ describe('the Fliplet Trigger with Download Files and a stalled host', () => {
 		]);
 		// The cursor moved past it: the next poll delivers nothing again.
 		expect((await poll(next.staticData)).items).toBeNull();
+	});
+
+	it('with several files, one of them stalled: the others are downloaded, every entry delivered', async () => {
+		const activation = await poll();
+		await setAppFileRules(sandbox(), readableByAppToken);
+		const first = await formEntry(sandbox(), { Name: 'Lamp' }, [
+			{ column: 'Photo', name: 'lamp.png', type: 'image/png', bytes: PHOTO },
+			{ column: 'Receipt', name: 'receipt.pdf', type: 'application/pdf', bytes: RECEIPT },
+		]);
+		const second = await formEntry(sandbox(), { Name: 'Desk' }, [
+			{ column: 'Photo', name: 'desk.png', type: 'image/png', bytes: PHOTO },
+		]);
+		// Only the first file's host stalls.
+		sandbox().injectFault({ mode: 'stall-after', path: '^/v1/media/files/' });
+
+		const { result: next, ms } = await timed(() => poll(activation.staticData));
+
+		expect(next.error).toBeUndefined();
+		expect(ms).toBeLessThan(TIMEOUT_S * 1000 + SLACK_MS);
+		expect(next.items!.map((item) => item.json.id)).toEqual([first.id, second.id]);
+		const [lamp, desk] = next.items!;
+		expect(lamp.json.fileDownloads).toEqual([
+			{
+				column: 'Photo',
+				url: first.data.Photo,
+				status: 'skipped',
+				reason: `The download of lamp.png from ${sandbox().url} stalled: no data for ${TIMEOUT_S} s`,
+			},
+			{
+				column: 'Receipt',
+				url: first.data.Receipt,
+				status: 'downloaded',
+				binaryProperty: 'Receipt',
+			},
+		]);
+		expect(Object.keys(lamp.binary!)).toEqual(['Receipt']);
+		expect(Buffer.from(lamp.binary!.Receipt.data, 'base64')).toEqual(RECEIPT);
+		expect(Buffer.from(desk.binary!.Photo.data, 'base64')).toEqual(PHOTO);
+		// Each file was asked for once: the stalled one is not tried again.
+		expect(contentsRequests(sandbox()).map((request) => request.path)).toEqual([
+			`/v1/media/files/${first.data.PhotoMediaFileId}/contents/lamp.png`,
+			`/v1/media/files/${first.data.ReceiptMediaFileId}/contents/receipt.pdf`,
+			`/v1/media/files/${second.data.PhotoMediaFileId}/contents/desk.png`,
+		]);
 	});
 });
