@@ -124,13 +124,19 @@ function decodedSegment(segment: string): string {
 }
 
 /**
+ * An `auth_token` query key in any case, also in the bracket forms a server's query parser reads as
+ * the same parameter (`auth_token[]`, `auth_token[0]`).
+ */
+const QUERY_TOKEN = /^auth_token(?:\[[^\]]*\])*$/i;
+
+/**
  * The URL without any `auth_token` query parameter: a URL fetched with the token carries only the
  * credential's, in the header (a token someone put in an entry's URL would read as theirs).
  */
 function withoutQueryToken(url: URL): URL {
 	const clean = new URL(url.href);
 	for (const key of [...clean.searchParams.keys()]) {
-		if (key.toLowerCase() === 'auth_token') clean.searchParams.delete(key);
+		if (QUERY_TOKEN.test(key)) clean.searchParams.delete(key);
 	}
 	return clean;
 }
