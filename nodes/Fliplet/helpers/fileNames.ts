@@ -45,6 +45,18 @@ function withoutInvisibles(text: string): string {
 	return kept;
 }
 
+/**
+ * Percent-encoded text (a URL's segment, a header's `filename*`) decoded as UTF-8, or as it is when
+ * it is not valid percent-encoding (`100%.pdf`).
+ */
+export function percentDecoded(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
 /** The text with control and direction characters written out (`\u{202E}`), for a message. */
 export function visibleName(text: string): string {
 	let shown = '';

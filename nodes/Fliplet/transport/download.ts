@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { anySignal, pauseUnlessAborted, requestSignal, withCancelSignal } from './abort';
+import { answerFileName, lastSegment } from './answerFileName';
 import { sendWithRetries, type RawResponse } from './attempts';
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
 import { startBodyTimer, type BodyTimer } from './bodyTimer';
@@ -177,7 +178,7 @@ export async function downloadBinary(
 		try {
 			const binary = await this.helpers.prepareBinaryData(
 				body,
-				cleanFileName(request.fileName) ?? fileNameOf(opened),
+				cleanFileName(request.fileName) ?? answerFileName(opened.headers, opened.url),
 				mimeType,
 			);
 			return { binary, atDefaultImageSize: atDefaultImageSize(opened, request.qs, mimeType) };
@@ -461,44 +462,6 @@ function atDefaultImageSize(
 ): boolean {
 	const sized = opened.url.searchParams.has('size') || (qs !== undefined && 'size' in qs);
 	return opened.fromApi && !sized && /^image\//i.test(mimeType ?? '');
-}
-
-function lastSegment(url: URL): string {
-	return decoded(url.pathname.split('/').pop() ?? '');
-}
-
-/**
- * The name the answer gives the file (Content-Disposition's `filename*`, then `filename`), else
- * the last segment of its URL, cleaned (cleanFileName): the first that leaves a name.
- */
-function fileNameOf({ headers, url }: Opened): string | undefined {
-	const disposition = header(headers, 'content-disposition') ?? '';
-	const extended = /filename\*\s*=\s*([^';]*)'[^';]*'([^;]+)/i.exec(disposition);
-	const encoded = extended ? decodedAs(extended[2].trim(), extended[1].trim()) : undefined;
-	const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(disposition);
-	const candidates = [encoded, decoded((plain?.[1] ?? plain?.[2] ?? '').trim()), lastSegment(url)];
-	for (const candidate of candidates) {
-		const name = cleanFileName(candidate);
-		if (name) return name;
-	}
-	return undefined;
-}
-
-/** RFC 8187's value of `filename*`: percent-encoded bytes of UTF-8 (or ISO-8859-1). */
-function decodedAs(text: string, charset: string): string | undefined {
-	if (/^utf-8$/i.test(charset)) return decoded(text);
-	if (!/^iso-8859-1$/i.test(charset)) return undefined;
-	return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
-		String.fromCharCode(parseInt(hex, 16)),
-	);
-}
-
-function decoded(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
 }
 
 /** The answer's MIME type without its parameters, when it gives one. */

@@ -4,7 +4,7 @@ import {
 	withoutTrailingSlashes,
 	type FlipletCredentialData,
 } from './baseUrl';
-import { cleanFileName } from '../helpers/fileNames';
+import { cleanFileName, percentDecoded } from '../helpers/fileNames';
 
 /**
  * The hosts the platform serves files from besides its API host, by region, as its "Fliplet URLs
@@ -109,18 +109,10 @@ function isContentsRoute(pathname: string, apiPath: string): boolean {
 function withCleanName(url: URL, apiPath: string): URL {
 	const named = NAMED.exec(url.pathname.slice(apiPath.length));
 	if (!named) return url;
-	const clean = cleanFileName(decodedSegment(named[2]));
+	const clean = cleanFileName(percentDecoded(named[2]));
 	const rewritten = new URL(url.href);
 	rewritten.pathname = `${apiPath}${named[1]}${clean ? `/${encodeURIComponent(clean)}` : ''}`;
 	return rewritten;
-}
-
-function decodedSegment(segment: string): string {
-	try {
-		return decodeURIComponent(segment);
-	} catch {
-		return segment;
-	}
 }
 
 /**
