@@ -270,12 +270,15 @@ async function sendDripping(res, status, body, headers, bytesPerDrip = 1, everyM
 	res.writeHead(status, answer.headers);
 	for (let at = 0; at < answer.bytes.length && !res.destroyed; at += bytesPerDrip) {
 		res.write(answer.bytes.subarray(at, at + bytesPerDrip));
+		// One wait per drip, its close listener removed with it (a long drip would pile them up).
 		await new Promise((resolve) => {
-			const timer = setTimeout(resolve, everyMs);
-			res.once('close', () => {
+			const done = () => {
 				clearTimeout(timer);
+				res.off('close', done);
 				resolve(undefined);
-			});
+			};
+			const timer = setTimeout(done, everyMs);
+			res.once('close', done);
 		});
 	}
 	if (!res.destroyed) res.end();

@@ -43,6 +43,9 @@ const { badRequest, isObject } = require('../http');
  *   files and folders only) or `belowRoot` (also every file and folder below it, apps' included
  *   for an organization, as Studio's file manager expects: it filters the list itself,
  *   `Fliplet/fliplet-widget-file-manager: js/interface.js`). A folder's list is its own in both.
+ * - `mediaFolderParent`: the field a folder's record names its parent by, in list and create
+ *   answers: `parentId` (the media REST docs' folder records, and what a create or a move sends) or
+ *   `parentFolderId` (the field Studio's file manager filters an app's folders by, same file).
  * - `contentsImageSize`: what the contents route serves of an image asked for without `size`:
  *   `xlarge` (the media REST docs: "default size applied when not specified"; the sandbox cannot
  *   resize, so it sends the file and says `X-Sandbox-Transform: size=xlarge`) or `original` (the
@@ -70,6 +73,7 @@ const READINGS = {
 	mediaContents: ['stream', 'redirect'],
 	mediaFolderList: ['folderAlone', 'withOrganization'],
 	mediaList: ['location', 'belowRoot'],
+	mediaFolderParent: ['parentId', 'parentFolderId'],
 	contentsImageSize: ['xlarge', 'original'],
 	hookValues: ['any', 'strict'],
 	dataSourceList: ['own', 'contextRequired'],

@@ -68,8 +68,15 @@ function requireAccess(ctx, record, kind, type, message) {
 	if (!mayAccess(ctx.state, record, kind, ctx.principal, type)) throw fileAccess(message);
 }
 
-/** A folder as the API answers it. */
-const folderView = ({ accessRules: _rules, ...folder }) => folder;
+/**
+ * A folder as the API answers it: its parent named `parentId`, or, reading `mediaFolderParent:
+ * parentFolderId`, `parentFolderId` in its place.
+ */
+function folderView(state, { accessRules: _rules, ...folder }) {
+	if (readingsOf(state).mediaFolderParent !== 'parentFolderId') return folder;
+	const { parentId, ...rest } = folder;
+	return { ...rest, parentFolderId: parentId };
+}
 
 function listMedia(ctx) {
 	const { state, query } = ctx;
@@ -109,7 +116,8 @@ function listMedia(ctx) {
 			file.organizationId === target.organizationId &&
 			inTarget(file.appId, file.mediaFolderId),
 	);
-	return { body: { folders: folders.map(folderView), files: files.map(fileView) } };
+	const folderAnswer = (folder) => folderView(state, folder);
+	return { body: { folders: folders.map(folderAnswer), files: files.map(fileView) } };
 }
 
 function createFolder(ctx) {
@@ -145,7 +153,7 @@ function createFolder(ctx) {
 		accessRules: null,
 	};
 	foldersOf(ctx.state).set(folder.id, folder);
-	return { body: folderView(folder) };
+	return { body: folderView(ctx.state, folder) };
 }
 
 function uploadFiles(ctx) {

@@ -375,6 +375,7 @@ describe('Sandbox: the disputed readings', () => {
 			mediaContents: 'stream',
 			mediaFolderList: 'folderAlone',
 			mediaList: 'location',
+			mediaFolderParent: 'parentId',
 			contentsImageSize: 'xlarge',
 			hookValues: 'any',
 			dataSourceList: 'own',

@@ -153,7 +153,7 @@ describe('Download Files reads only the contents route with the token', () => {
 		expect((await fetch(`${onFileHost}?auth_token=${TOKENS.app}`)).status).toBe(200);
 		const entry = await entryWithUrls({
 			Photo: onFileHost,
-			Thumbnail: `${onFileHost}?auth_token=eu--someone-elses-token&size=small`,
+			Thumbnail: `${onFileHost}?auth_token=eu--someone-elses-token&auth_token[]=eu--theirs&size=small`,
 		});
 		sandbox().cdnRequests.length = 0;
 

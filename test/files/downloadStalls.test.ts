@@ -6,16 +6,21 @@ import { runNode, sandboxCredential, TOKENS, useSandbox } from '../harness';
 import { runPoll } from '../harness/poll';
 import {
 	contentsRequests,
+	formEntry,
 	getWithFiles,
+	PHOTO,
 	plantedEntry,
 	privatePhotoEntry,
+	readableByAppToken,
+	RECEIPT,
+	setAppFileRules,
 	STAFF_LOCATOR,
 } from './fileFixtures';
 
 // A download whose host stalls after its headers, or trickles, ends within its bound: no byte for
 // longer than the Data Timeout, or the whole body slower than that timeout plus its size at
-// 100 kB/s (the size from Content-Length, else Max File Size; with neither, the body must keep
-// that pace). The run ends with an error naming the file and the host; a poll delivers the entry
+// 100 kB/s (the size from Content-Length, else Max File Size; with no Max File Size, the body must
+// keep that pace, whatever its Content-Length claims). The run ends with an error naming the file and the host; a poll delivers the entry
 // and notes the file. The bounds below are upper limits of the test, far above the bound itself,
 // so a busy machine does not fail them: a download without a timer would run for hours.
 const sandbox = useSandbox();
@@ -34,12 +39,12 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number 
 
 /**
  * A file host (listed in File Hosts) that answers 200 and then sends one byte every `everyMs`,
- * without a Content-Length, for as long as the client reads.
+ * for as long as the client reads: without a Content-Length, unless `headers` gives one.
  */
-async function tricklingHost(everyMs: number) {
+async function tricklingHost(everyMs: number, headers: Record<string, string> = {}) {
 	let closed!: Promise<void>;
 	const server = http.createServer((req, res) => {
-		res.writeHead(200, { 'Content-Type': 'application/pdf' });
+		res.writeHead(200, { 'Content-Type': 'application/pdf', ...headers });
 		const timer = setInterval(() => res.write('x'), everyMs);
 		closed = new Promise((resolve) =>
 			res.on('close', () => {
@@ -106,13 +111,17 @@ describe('a download whose host stalls or trickles after its headers', () => {
 
 	it.each([
 		// Without a Content-Length, the size is Max File Size: 2 s + 0.1 MB at 100 kB/s.
-		[0.1, 3.0],
+		[0.1, 'none', 3.0],
 		// Without either, the body must keep 100 kB/s after the timeout: it ends at about 2 s.
-		[0, 2.0],
+		[0, 'none', 2.0],
+		// With no Max File Size, a Content-Length is not taken on trust: a terabyte claimed would get
+		// 2 s + 10^7 s (four months); the body must keep the pace as without a length.
+		[0, String(10 ** 12), 2.0],
 	])(
-		'trickling from a file host without a Content-Length, Max File Size %s MB: ends within %s s',
-		async (maxFileSizeMb, boundS) => {
-			const host = await tricklingHost(40);
+		'trickling from a file host, Max File Size %s MB, Content-Length %s: ends within %s s',
+		async (maxFileSizeMb, length, boundS) => {
+			const headers: Record<string, string> = length === 'none' ? {} : { 'Content-Length': length };
+			const host = await tricklingHost(40, headers);
 			try {
 				const entry = await plantedEntry(sandbox(), {
 					Name: 'Slow scan',
@@ -143,19 +152,20 @@ describe('a download whose host stalls or trickles after its headers', () => {
 });
 
 describe('the Fliplet Trigger with Download Files and a stalled host', () => {
-	it('delivers the entry with the file skipped and noted, and ends the poll', async () => {
-		const poll = (staticData?: Record<string, any>) =>
-			runPoll({
-				parameters: { event: 'newEntry', dataSource: STAFF_LOCATOR, downloadFiles: true } as never,
-				credentials: {
-					flipletApi: {
-						...sandboxCredential(sandbox(), TOKENS.app).flipletApi,
-						timeout: TIMEOUT_S,
-					},
+	const poll = (staticData?: Record<string, any>) =>
+		runPoll({
+			parameters: { event: 'newEntry', dataSource: STAFF_LOCATOR, downloadFiles: true } as never,
+			credentials: {
+				flipletApi: {
+					...sandboxCredential(sandbox(), TOKENS.app).flipletApi,
+					timeout: TIMEOUT_S,
 				},
-				staticData,
-				mode: 'trigger',
-			});
+			},
+			staticData,
+			mode: 'trigger',
+		});
+
+	it('delivers the entry with the file skipped and noted, and ends the poll', async () => {
 		const activation = await poll();
 		const entry = await privatePhotoEntry(sandbox());
 		sandbox().injectFault({ mode: 'stall-after', path: '^/v1/media/files/' });
@@ -177,5 +187,49 @@ describe('the Fliplet Trigger with Download Files and a stalled host', () => {
 		]);
 		// The cursor moved past it: the next poll delivers nothing again.
 		expect((await poll(next.staticData)).items).toBeNull();
+	});
+
+	it('with several files, one of them stalled: the others are downloaded, every entry delivered', async () => {
+		const activation = await poll();
+		await setAppFileRules(sandbox(), readableByAppToken);
+		const first = await formEntry(sandbox(), { Name: 'Lamp' }, [
+			{ column: 'Photo', name: 'lamp.png', type: 'image/png', bytes: PHOTO },
+			{ column: 'Receipt', name: 'receipt.pdf', type: 'application/pdf', bytes: RECEIPT },
+		]);
+		const second = await formEntry(sandbox(), { Name: 'Desk' }, [
+			{ column: 'Photo', name: 'desk.png', type: 'image/png', bytes: PHOTO },
+		]);
+		// Only the first file's host stalls.
+		sandbox().injectFault({ mode: 'stall-after', path: '^/v1/media/files/' });
+
+		const { result: next, ms } = await timed(() => poll(activation.staticData));
+
+		expect(next.error).toBeUndefined();
+		expect(ms).toBeLessThan(TIMEOUT_S * 1000 + SLACK_MS);
+		expect(next.items!.map((item) => item.json.id)).toEqual([first.id, second.id]);
+		const [lamp, desk] = next.items!;
+		expect(lamp.json.fileDownloads).toEqual([
+			{
+				column: 'Photo',
+				url: first.data.Photo,
+				status: 'skipped',
+				reason: `The download of lamp.png from ${sandbox().url} stalled: no data for ${TIMEOUT_S} s`,
+			},
+			{
+				column: 'Receipt',
+				url: first.data.Receipt,
+				status: 'downloaded',
+				binaryProperty: 'Receipt',
+			},
+		]);
+		expect(Object.keys(lamp.binary!)).toEqual(['Receipt']);
+		expect(Buffer.from(lamp.binary!.Receipt.data, 'base64')).toEqual(RECEIPT);
+		expect(Buffer.from(desk.binary!.Photo.data, 'base64')).toEqual(PHOTO);
+		// Each file was asked for once: the stalled one is not tried again.
+		expect(contentsRequests(sandbox()).map((request) => request.path)).toEqual([
+			`/v1/media/files/${first.data.PhotoMediaFileId}/contents/lamp.png`,
+			`/v1/media/files/${first.data.ReceiptMediaFileId}/contents/receipt.pdf`,
+			`/v1/media/files/${second.data.PhotoMediaFileId}/contents/desk.png`,
+		]);
 	});
 });

@@ -92,6 +92,7 @@ export async function plantedEntry(
 	expect(answer.status).toBe(200);
 	return answer.body;
 }
+
 /** App 11's files readable by a token that is not the Staff Directory one: private to it. */
 export const readableByAnotherToken = [{ type: ['read'], allow: { tokens: [999] } }];
 

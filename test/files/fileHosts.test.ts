@@ -112,6 +112,11 @@ describe('where a file URL points', () => {
 			'https://api.fliplet.com/v1/media/files/12/contents/a.png?auth_token=eu--someone&size=small',
 			'/v1/media/files/12/contents/a.png?size=small',
 		],
+		// In any case, and in the bracket forms a query parser reads as the same parameter.
+		[
+			'https://api.fliplet.com/v1/media/files/12/contents/a.png?AUTH_TOKEN=a&auth_token[]=b&auth_token%5B0%5D=c&size=small',
+			'/v1/media/files/12/contents/a.png?size=small',
+		],
 		// The name is a label (the route serves the file by its id): it is cleaned, so no server
 		// that decodes it can find a folder step or a control character in it.
 		[

@@ -49,6 +49,11 @@ describe('the file-name cleaner', () => {
 		['..', undefined],
 		['../', undefined],
 		['/\u0000/.', undefined],
+		// Only dots is a folder step: Windows drops a name's trailing dots and spaces.
+		['...', undefined],
+		['. .', undefined],
+		['reports/.../', 'reports'],
+		['...pdf', '...pdf'],
 		['folder/', 'folder'],
 		[' spaced.txt ', 'spaced.txt'],
 		['\u2066left\u2069 \u200Fmark.txt', 'left mark.txt'],
@@ -67,8 +72,10 @@ describe('the file-name cleaner', () => {
 		expect(unsafeUploadName('a\u0000.png')).toMatch(/control character/);
 		expect(unsafeUploadName('a\r\nb.png')).toMatch(/control character/);
 		expect(unsafeUploadName('x\u202Egnp.png')).toMatch(/text-direction control/);
-		expect(unsafeUploadName('..')).toMatch(/folder step/);
-		for (const fine of ['Café ü.pdf', LONG, '.htaccess', 'a..b.png']) {
+		for (const dots of ['.', '..', '...', ' . . ']) {
+			expect(unsafeUploadName(dots)).toMatch(/only dots .* a folder step/);
+		}
+		for (const fine of ['Café ü.pdf', LONG, '.htaccess', 'a..b.png', '...pdf']) {
 			expect(unsafeUploadName(fine)).toBeUndefined();
 		}
 	});
@@ -186,7 +193,7 @@ describe('names of downloaded files', () => {
 });
 
 describe('names of uploaded files', () => {
-	const UNSAFE = ['../x.png', '..\\x.png', 'a\u0000.png', 'a\r\nb.png', 'x\u202Egnp.png'];
+	const UNSAFE = ['../x.png', '..\\x.png', 'a\u0000.png', 'a\r\nb.png', 'x\u202Egnp.png', '...'];
 
 	it('Media File → Upload refuses an unsafe name per item, and uploads the others as named', async () => {
 		const names = [...UNSAFE, 'Café ü.pdf'];
@@ -215,6 +222,7 @@ describe('names of uploaded files', () => {
 			'The file name "a\\u{0000}.png" cannot be uploaded: it holds a control character (such as NUL or a line break)',
 			'The file name "a\\u{000D}\\u{000A}b.png" cannot be uploaded: it holds a control character (such as NUL or a line break)',
 			'The file name "x\\u{202E}gnp.png" cannot be uploaded: it holds a text-direction control (such as U+202E), which can disguise its extension',
+			'The file name "..." cannot be uploaded: it is only dots (such as ".."), a folder step',
 		]);
 		expect(result.json.at(-1)).toMatchObject({ name: 'Café ü.pdf', appId: 11 });
 		const uploads = apiRequests(sandbox(), /^\/v1\/media\/files$/);

@@ -43,7 +43,7 @@ const names = async (resource: 'mediaFile' | 'mediaFolder', location: Record<str
 	return result.json.map((item) => item.name).sort();
 };
 
-describe.each(MEDIA_LIST_READINGS)('Get Many of a media location (list $mediaList)', (reading) => {
+describe.each(MEDIA_LIST_READINGS)('Get Many ($mediaList, $mediaFolderParent)', (reading) => {
 	beforeEach(() => setSandboxReadings(sandbox(), reading));
 
 	it("lists only the location's own files and folders", async () => {

@@ -34,6 +34,8 @@ export interface SandboxReadings {
 	mediaFolderList: 'folderAlone' | 'withOrganization';
 	/** `location`: an app's or organization's media list holds its root; `belowRoot`: all below it too. */
 	mediaList: 'location' | 'belowRoot';
+	/** The field a folder names its parent by: `parentId` (the REST docs) or `parentFolderId`. */
+	mediaFolderParent: 'parentId' | 'parentFolderId';
 	/** An image read by its contents without `size`: `xlarge` (the docs' default) or `original`. */
 	contentsImageSize: 'xlarge' | 'original';
 	/** `any`: non-string hook values are kept; `strict`: every value compiles as a template or the hook fails. */
@@ -106,11 +108,16 @@ export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates'
 		{ hookTemplates: 'columns', hookValues: 'strict' },
 	];
 
-/** Both readings of what an app's or an organization's media list holds. */
-export const MEDIA_LIST_READINGS: Array<Pick<SandboxReadings, 'mediaList'>> = [
-	{ mediaList: 'location' },
-	{ mediaList: 'belowRoot' },
-];
+/**
+ * Both readings of what an app's or an organization's media list holds, the one that holds what
+ * is below the root with each name of a folder's parent field (the filter reads the parent).
+ */
+export const MEDIA_LIST_READINGS: Array<Pick<SandboxReadings, 'mediaList' | 'mediaFolderParent'>> =
+	[
+		{ mediaList: 'location', mediaFolderParent: 'parentId' },
+		{ mediaList: 'belowRoot', mediaFolderParent: 'parentId' },
+		{ mediaList: 'belowRoot', mediaFolderParent: 'parentFolderId' },
+	];
 
 /** Both readings of `oneof` (Sync's targeted read and its duplicate check rely on it). */
 export const ONEOF_READINGS: Array<Pick<SandboxReadings, 'oneof'>> = [

@@ -320,6 +320,34 @@ describe('sandbox contract: what the media list holds, image sizes, the API file
 		expect(await names(`folderId=${folder.body.id}`)).toEqual(['G', 'inside.png']);
 	});
 
+	it('reading mediaFolderParent: a folder names its parent parentId, or parentFolderId instead', async () => {
+		const make = (body: object) =>
+			callSandbox(sandbox(), 'POST', '/v1/media/folders', body, TOKENS.org);
+		const top = await make({ name: 'F', appId: 11 });
+		expect((await make({ name: 'G', parentId: top.body.id })).body).toMatchObject({
+			parentId: top.body.id,
+		});
+		setSandboxReadings(sandbox(), { mediaFolderParent: 'parentFolderId' });
+		const made = (await make({ name: 'H', parentId: top.body.id })).body;
+		expect(made.parentFolderId).toBe(top.body.id);
+		expect(made).not.toHaveProperty('parentId');
+		const { body } = await callSandbox(
+			sandbox(),
+			'GET',
+			`/v1/media?folderId=${top.body.id}`,
+			undefined,
+			TOKENS.org,
+		);
+		expect(body.folders.map((folder: Record<string, unknown>) => folder.name).sort()).toEqual([
+			'G',
+			'H',
+		]);
+		for (const folder of body.folders) {
+			expect(folder.parentFolderId).toBe(top.body.id);
+			expect(folder).not.toHaveProperty('parentId');
+		}
+	});
+
 	it('reading contentsImageSize: an image read without a size is played at xlarge (the header says so), or as stored', async () => {
 		const [image] = (await upload('appId=11')).body.files;
 		const form = new FormData();

@@ -29,6 +29,12 @@ function isDirectionControl(code: number): boolean {
 
 const isSeparator = (char: string) => char === '/' || char === '\\';
 
+/**
+ * Only dots and spaces (`.`, `..`, `...`, `. .`): no name but a folder step. Windows drops the
+ * dots and spaces a name ends with, so `...` there is `.`, the folder itself.
+ */
+const isOnlyDots = (name: string) => /^\s*\.[.\s]*$/.test(name);
+
 /** The text without control and direction characters (every other character kept as it is). */
 function withoutInvisibles(text: string): string {
 	let kept = '';
@@ -37,6 +43,18 @@ function withoutInvisibles(text: string): string {
 		if (!isControl(code) && !isDirectionControl(code)) kept += char;
 	}
 	return kept;
+}
+
+/**
+ * Percent-encoded text (a URL's segment, a header's `filename*`) decoded as UTF-8, or as it is when
+ * it is not valid percent-encoding (`100%.pdf`).
+ */
+export function percentDecoded(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
 }
 
 /** The text with control and direction characters written out (`\u{202E}`), for a message. */
@@ -74,7 +92,8 @@ function withinBytes(name: string): string {
 
 /**
  * A file name n8n can hold safely, or undefined when nothing usable is left: its last path segment
- * (`../../etc/passwd` gives `passwd`, `..\evil.png` gives `evil.png`; `.` and `..` are no name),
+ * (`../../etc/passwd` gives `passwd`, `..\evil.png` gives `evil.png`; `.`, `..` or any name of
+ * only dots is none),
  * without control characters (NUL, CR, LF…) or direction controls (U+202E…), trimmed, and at most
  * 255 bytes with its extension kept. An ordinary name (`Café ü.pdf`) comes out unchanged.
  */
@@ -83,7 +102,7 @@ export function cleanFileName(raw: string | undefined): string | undefined {
 	const segments = withoutInvisibles(raw)
 		.split(/[\\/]/)
 		.map((segment) => segment.trim())
-		.filter((segment) => segment && segment !== '.' && segment !== '..');
+		.filter((segment) => segment && !isOnlyDots(segment));
 	const name = segments.pop();
 	return name === undefined ? undefined : withinBytes(name);
 }
@@ -103,6 +122,6 @@ export function unsafeUploadName(name: string): string | undefined {
 			reason ??=
 				'it holds a text-direction control (such as U+202E), which can disguise its extension';
 	}
-	if (!reason && /^\s*\.{1,2}\s*$/.test(name)) return 'it is "." or "..", a folder step';
+	if (!reason && isOnlyDots(name)) return 'it is only dots (such as ".."), a folder step';
 	return reason;
 }

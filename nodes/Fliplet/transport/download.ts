@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { anySignal, pauseUnlessAborted, requestSignal, withCancelSignal } from './abort';
+import { answerFileName, lastSegment } from './answerFileName';
 import { sendWithRetries, type RawResponse } from './attempts';
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
 import { startBodyTimer, type BodyTimer } from './bodyTimer';
@@ -131,9 +132,10 @@ export interface DownloadedFile {
  * (FileNotFetchedError). Redirects are followed only to those hosts, by the same rule, at most 3.
  * The answer's start has the credential's data timeout; its body then has a timer of its own (see
  * startBodyTimer): no byte for longer than that timeout, or a whole body slower than the timeout
- * plus its size at 100 kB/s (the size from Content-Length, else Max File Size), ends it
- * (FileTimedOutError). An answer cut mid-way is downloaded again (up to 3 times, with backoff), as
- * a read; a stopped execution ends it at once. Every name the file gets is cleaned (cleanFileName).
+ * plus its size at 100 kB/s (the size from Content-Length, else Max File Size; without a Max File
+ * Size, the body must keep 100 kB/s after its first timeout), ends it (FileTimedOutError). An
+ * answer cut mid-way is downloaded again (up to 3 times, with backoff), as a read; a stopped
+ * execution ends it at once. Every name the file gets is cleaned (cleanFileName).
  */
 export async function downloadBinary(
 	this: DownloadContext,
@@ -163,7 +165,10 @@ export async function downloadBinary(
 			opened.body.destroy();
 			throw new FileTooLargeError(this.getNode(), request.maxBytes, length, request.itemIndex);
 		}
-		const timer = startBodyTimer(timeoutMs, length ?? request.maxBytes, () => {
+		// The whole body's bound counts on its Content-Length only where Max File Size caps it: with
+		// no limit, a host claiming a terabyte would get months, so the body must keep the pace.
+		const sizeBytes = request.maxBytes === undefined ? undefined : (length ?? request.maxBytes);
+		const timer = startBodyTimer(timeoutMs, sizeBytes, () => {
 			bodyEnded.abort(new Error('the body timer expired'));
 			opened.body.destroy();
 		});
@@ -173,7 +178,7 @@ export async function downloadBinary(
 		try {
 			const binary = await this.helpers.prepareBinaryData(
 				body,
-				cleanFileName(request.fileName) ?? fileNameOf(opened),
+				cleanFileName(request.fileName) ?? answerFileName(opened.headers, opened.url),
 				mimeType,
 			);
 			return { binary, atDefaultImageSize: atDefaultImageSize(opened, request.qs, mimeType) };
@@ -457,44 +462,6 @@ function atDefaultImageSize(
 ): boolean {
 	const sized = opened.url.searchParams.has('size') || (qs !== undefined && 'size' in qs);
 	return opened.fromApi && !sized && /^image\//i.test(mimeType ?? '');
-}
-
-function lastSegment(url: URL): string {
-	return decoded(url.pathname.split('/').pop() ?? '');
-}
-
-/**
- * The name the answer gives the file (Content-Disposition's `filename*`, then `filename`), else
- * the last segment of its URL, cleaned (cleanFileName): the first that leaves a name.
- */
-function fileNameOf({ headers, url }: Opened): string | undefined {
-	const disposition = header(headers, 'content-disposition') ?? '';
-	const extended = /filename\*\s*=\s*([^';]*)'[^';]*'([^;]+)/i.exec(disposition);
-	const encoded = extended ? decodedAs(extended[2].trim(), extended[1].trim()) : undefined;
-	const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(disposition);
-	const candidates = [encoded, decoded((plain?.[1] ?? plain?.[2] ?? '').trim()), lastSegment(url)];
-	for (const candidate of candidates) {
-		const name = cleanFileName(candidate);
-		if (name) return name;
-	}
-	return undefined;
-}
-
-/** RFC 8187's value of `filename*`: percent-encoded bytes of UTF-8 (or ISO-8859-1). */
-function decodedAs(text: string, charset: string): string | undefined {
-	if (/^utf-8$/i.test(charset)) return decoded(text);
-	if (!/^iso-8859-1$/i.test(charset)) return undefined;
-	return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
-		String.fromCharCode(parseInt(hex, 16)),
-	);
-}
-
-function decoded(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
 }
 
 /** The answer's MIME type without its parameters, when it gives one. */

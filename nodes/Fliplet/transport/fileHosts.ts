@@ -4,7 +4,7 @@ import {
 	withoutTrailingSlashes,
 	type FlipletCredentialData,
 } from './baseUrl';
-import { cleanFileName } from '../helpers/fileNames';
+import { cleanFileName, percentDecoded } from '../helpers/fileNames';
 
 /**
  * The hosts the platform serves files from besides its API host, by region, as its "Fliplet URLs
@@ -109,19 +109,17 @@ function isContentsRoute(pathname: string, apiPath: string): boolean {
 function withCleanName(url: URL, apiPath: string): URL {
 	const named = NAMED.exec(url.pathname.slice(apiPath.length));
 	if (!named) return url;
-	const clean = cleanFileName(decodedSegment(named[2]));
+	const clean = cleanFileName(percentDecoded(named[2]));
 	const rewritten = new URL(url.href);
 	rewritten.pathname = `${apiPath}${named[1]}${clean ? `/${encodeURIComponent(clean)}` : ''}`;
 	return rewritten;
 }
 
-function decodedSegment(segment: string): string {
-	try {
-		return decodeURIComponent(segment);
-	} catch {
-		return segment;
-	}
-}
+/**
+ * An `auth_token` query key in any case, also in the bracket forms a server's query parser reads as
+ * the same parameter (`auth_token[]`, `auth_token[0]`).
+ */
+const QUERY_TOKEN = /^auth_token(?:\[[^\]]*\])*$/i;
 
 /**
  * The URL without any `auth_token` query parameter: a URL fetched with the token carries only the
@@ -130,7 +128,7 @@ function decodedSegment(segment: string): string {
 function withoutQueryToken(url: URL): URL {
 	const clean = new URL(url.href);
 	for (const key of [...clean.searchParams.keys()]) {
-		if (key.toLowerCase() === 'auth_token') clean.searchParams.delete(key);
+		if (QUERY_TOKEN.test(key)) clean.searchParams.delete(key);
 	}
 	return clean;
 }
