@@ -69,7 +69,7 @@ export class FlipletApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/fliplet.svg', dark: 'file:../icons/fliplet.dark.svg' };
 
-	documentationUrl = 'https://developers.fliplet.com/REST-API/authenticate.html';
+	documentationUrl = 'https://github.com/n8n-nodes-fliplet/n8n-nodes-fliplet#credentials';
 
 	properties: INodeProperties[] = [
 		{

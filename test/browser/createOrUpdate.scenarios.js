@@ -81,6 +81,7 @@ const scenarios = [
 			await openNode(t, NODE);
 			await t.waitForText(t.testId('output-panel'), /insert/);
 			await t.shot('create-or-update-first-run');
+			await t.picture('create-or-update-output', t.testId('ndv'));
 			const actions = await outputActions(t);
 			assert.deepEqual(actions, ['update', 'unchanged', 'insert'], 'one item per CSV row');
 			await closeDialog(t, 'ndv');

@@ -61,6 +61,7 @@ const panelSearch = {
 			await searchPanel(t, words);
 			await t.waitForText(t.testId('node-creator-item-name'), /^Fliplet$/);
 			await t.shot(`newcomer-search-${words.replace(/ /g, '-')}`);
+			if (words === 'create or update') await t.picture('node-panel', t.testId('node-creator'));
 		}
 		// The action itself: Create or Update once the operation exists, and Create under its name.
 		const actions = entryActions();

@@ -222,4 +222,4 @@ const pickerScenarios = [
 	},
 ];
 
-module.exports = { pickerScenarios };
+module.exports = { pickerScenarios, shownCredentialFields };
