@@ -144,18 +144,19 @@ describe.each(READ_PATHS)('Sync engine: the per-row results (%s read)', (path) =
 });
 
 describe('Sync engine: the per-row results of rows not written', () => {
-	it('a dry run: what would be done, nothing done', async () => {
+	/** Rows a@x.io (changed) and b@x.io (new), into a data source holding a@x.io. */
+	const changedAndNew = [
+		{ Email: 'a@x.io', N: 2 },
+		{ Email: 'b@x.io', N: 1 },
+	];
+	async function holdingA() {
 		const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io', N: 1 }]);
-		const [a] = storedEntries(sandbox(), id);
-		const { results } = await syncRows(
-			sandbox(),
-			id,
-			[
-				{ Email: 'a@x.io', N: 2 },
-				{ Email: 'b@x.io', N: 1 },
-			],
-			{ dryRun: true },
-		);
+		return { id, a: storedEntries(sandbox(), id)[0] };
+	}
+
+	it('a dry run: what would be done, nothing done', async () => {
+		const { id, a } = await holdingA();
+		const { results } = await syncRows(sandbox(), id, changedAndNew, { dryRun: true });
 		expect(results).toEqual([
 			{ action: 'update', outcome: 'notDone', ids: [a.id] },
 			{ action: 'insert', outcome: 'notDone', ids: [] },
@@ -164,18 +165,8 @@ describe('Sync engine: the per-row results of rows not written', () => {
 	});
 
 	it('Only Update Existing with Continue On Fail: a key no entry has is not found, with its error', async () => {
-		const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io', N: 1 }]);
-		const [a] = storedEntries(sandbox(), id);
-		const { results } = await syncRows(
-			sandbox(),
-			id,
-			[
-				{ Email: 'a@x.io', N: 2 },
-				{ Email: 'b@x.io', N: 1 },
-			],
-			{ mode: 'updateOnly' },
-			true,
-		);
+		const { id, a } = await holdingA();
+		const { results } = await syncRows(sandbox(), id, changedAndNew, { mode: 'updateOnly' }, true);
 		expect(results).toEqual([
 			{ action: 'update', outcome: 'done', ids: [a.id] },
 			{
@@ -229,23 +220,13 @@ describe('Sync engine: the per-row results of rows not written', () => {
 	});
 
 	it('a commit refused: its rows were not written, the summary says where it stopped', async () => {
-		const id = await dataSourceWith(sandbox(), [{ Email: 'a@x.io', N: 1 }]);
-		const [a] = storedEntries(sandbox(), id);
+		const { id, a } = await holdingA();
 		faultNthCommit(sandbox(), 2, {
 			mode: 'status-before',
 			status: 400,
 			body: { message: 'Refused' },
 		});
-		const { results, summary } = await syncRows(
-			sandbox(),
-			id,
-			[
-				{ Email: 'a@x.io', N: 2 },
-				{ Email: 'b@x.io', N: 1 },
-			],
-			{},
-			true,
-		);
+		const { results, summary } = await syncRows(sandbox(), id, changedAndNew, {}, true);
 		expect(summary).toMatchObject({ updated: 1, inserted: 0, failedCommit: 2 });
 		expect(results).toEqual([
 			{ action: 'update', outcome: 'done', ids: [a.id] },

@@ -17,6 +17,7 @@ export {
 	type OrderedPage,
 	type PageRequest,
 	type ReadOrder,
+	type StablePage,
 } from './paginate';
 export { JsonBody, jsonBodyOf } from './jsonBody';
 export { isUnsendablePathSegment, UnsendablePathSegmentError } from './pathSegments';

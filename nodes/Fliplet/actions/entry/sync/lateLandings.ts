@@ -41,6 +41,8 @@ export class LateLandings {
 
 	/** An insert commit was answered: it stored its rows (those sent before too, if they were lost). */
 	landed(commit: PlannedCommit): void {
+		// The usual run lost no commit: a first load of a million rows looks nothing up.
+		if (!this.rows.size) return;
 		for (const item of commit.inserts) {
 			const sends = this.rows.get(item);
 			if (sends) sends.known++;

@@ -145,7 +145,8 @@ async function entriesByKey(
 const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
 
 /**
- * After the commits, makes the key of each `checked` row be held by exactly one entry: the rows
+ * After the commits, makes the key of each row of `lists` (distinct rows) be held by exactly one
+ * entry: the rows
  * this run inserted (or may have: a commit whose answer was lost) and those whose key the read
  * found on several entries. Another run (an overlapping execution, another worker) may have
  * inserted the same key meanwhile. Every run keeps the entry with the lowest id and deletes the
@@ -158,14 +159,17 @@ const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
 export async function repairDuplicates(
 	this: IExecuteFunctions,
 	scope: RepairScope,
-	checked: number[],
+	lists: number[][],
 	sourceWasEmpty: boolean,
 ): Promise<Repair> {
 	const recovered = { commits: 0, rowsFound: 0, rowsResent: 0 };
 	const repair: Repair = { removed: 0, recovered, removedIds: [], entriesOfKey: new Map() };
-	if (sourceWasEmpty && checked.length) {
-		if (await holdsOnlyInserted.call(this, scope, checked.length)) return repair;
+	const count = lists.reduce((sum, items) => sum + items.length, 0);
+	if (sourceWasEmpty && count) {
+		if (await holdsOnlyInserted.call(this, scope, count)) return repair;
 	}
+	// One list of the rows, made only now: a first load into an empty data source never needs it.
+	const checked = lists.length === 1 ? lists[0] : lists.flat();
 	// The extra entries of a delete whose answer was lost: the next check tells which went.
 	let lost: number[] = [];
 	for (let round = 0; ; round++) {

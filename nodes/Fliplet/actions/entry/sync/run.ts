@@ -56,7 +56,7 @@ export interface SyncRun {
 async function checkKeys(
 	this: IExecuteFunctions,
 	scope: RepairScope,
-	keys: number[],
+	keys: number[][],
 	sourceWasEmpty: boolean,
 ): Promise<{ repair: Repair } | { failure: NodeApiError | NodeOperationError }> {
 	try {
@@ -105,6 +105,9 @@ export async function runSync(
 	// Per-row results name every new entry: inserts then carry the `clientId` its id comes back by.
 	const sending = options.rowResults ? { ...settings, outputRows: true } : settings;
 	const commits = planCommits(plan, sending);
+	// The commits hold the rows to insert from now on: a large first load does not keep their
+	// indexes twice while it sends them.
+	plan.inserts = [];
 	const summaryInput = {
 		plan,
 		commits,
@@ -145,10 +148,12 @@ export async function runSync(
 	// Even after a failure part-way, the keys that landed or may have are checked, so overlapping
 	// runs converge; so are the keys the reads found on several entries, which a commit whose
 	// answer was lost may have left behind, and those a lost insert may still store.
-	const inserted = [...outcome.landed, ...outcome.unknown].flatMap((commit) => commit.inserts);
+	const inserted = [...outcome.landed, ...outcome.unknown].map((commit) => commit.inserts);
+	const insertedCount = inserted.reduce((sum, items) => sum + items.length, 0);
 	const shared = [...plan.shared, ...outcome.shared, ...outcome.lateLandings.pendingRows()];
-	// Without shared keys (the usual run) the inserted rows are the list: no set of them to build.
-	const checked = shared.length ? [...new Set([...inserted, ...shared])] : inserted;
+	// Without shared keys (the usual run) the commits' own lists of inserted rows are the lists:
+	// none is copied (after filling an empty data source, the check only needs their count).
+	const checked = shared.length ? [[...new Set([...inserted.flat(), ...shared])]] : inserted;
 	const check = await checkKeys.call(this, scope, checked, read.sourceWasEmpty);
 	const checkFailure = 'failure' in check ? check.failure : undefined;
 	const repair = 'repair' in check ? check.repair : undefined;
@@ -174,7 +179,7 @@ export async function runSync(
 
 	const error = outcome.failure
 		? explainFailure(outcome, commits.length, checkFailure)
-		: explainCheckFailure(checkFailure!, inserted.length);
+		: explainCheckFailure(checkFailure!, insertedCount);
 	if (!this.continueOnFail()) throw error;
 	const failure: IDataObject = {
 		error: error.message,
