@@ -148,14 +148,18 @@ export const ignoreFieldsOption: INodeProperties = {
 		'Fields of the input items not to write, comma-separated. Map Automatically writes every other field as a column.',
 };
 
-/** The Options of a write with the column mapper; shown with Map Automatically, where they apply. */
+/**
+ * The Options of a write with the column mapper; shown with Map Automatically, where they apply.
+ * The rule names the mapper's mode from the root ('/'): n8n 1.x orders top-level parameters by
+ * the names their rules use and stops with "Max iterations reached" on a dotted name it cannot find.
+ */
 export const entryWriteOptions: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: { show: { 'columns.mappingMode': ['autoMapInputData'] } },
+	displayOptions: { show: { '/columns.mappingMode': ['autoMapInputData'] } },
 	options: [ignoreFieldsOption],
 };
 
