@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { splitList } from './commaList';
 import { requireWholeNumber } from './locators';
+import { mappedColumns } from './mapperColumns';
 import { objectFrom } from './responses';
 
 /**
@@ -42,9 +43,10 @@ export function getEntryId(this: IExecuteFunctions, itemIndex: number): number {
 }
 
 /**
- * The columns to write for an item: the mapped columns, or every field of the input item (all of
- * them, `id` included: the item's fields are the user's columns) when set to map automatically,
- * less the fields the user lists under Ignore Fields.
+ * The columns to write for an item: the mapped columns (typed by their columns, see
+ * mappedColumns), or every field of the input item (all of them, `id` included: the item's fields
+ * are the user's columns) when set to map automatically, less the fields the user lists under
+ * Ignore Fields.
  */
 export function getEntryData(
 	this: IExecuteFunctions,
@@ -59,7 +61,7 @@ export function getEntryData(
 		if (ignored.size) {
 			data = Object.fromEntries(Object.entries(data).filter(([field]) => !ignored.has(field)));
 		}
-	} else data = (this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject;
+	} else data = mappedColumns.call(this, itemIndex);
 	return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
