@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { splitList } from './commaList';
+import { columnList } from './commaList';
 import { requireWholeNumber } from './locators';
 import { mappedColumns } from './mapperColumns';
 import { objectFrom } from './responses';
@@ -70,9 +70,7 @@ export function getEntryData(
  * or a list (from an expression) whose names may hold commas.
  */
 export function ignoredFields(this: IExecuteFunctions, itemIndex: number): Set<string> {
-	const value = this.getNodeParameter('options.ignoreFields', itemIndex, '') as unknown;
-	const names = Array.isArray(value) ? value.map((name) => String(name).trim()) : splitList(value);
-	return new Set(names.filter(Boolean));
+	return new Set(columnList(this.getNodeParameter('options.ignoreFields', itemIndex, '')));
 }
 
 /** Refuses to write an entry without any column (nothing mapped, or an empty input item). */
