@@ -205,6 +205,21 @@ describe.each(READ_PATHS)('Entry → Create or Update (the %s read)', (path) => 
 		]);
 	});
 
+	it('matches an object column whatever order its keys come in', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Place: { city: 'Rome', zip: '00100' }, N: 1 }]);
+		const [rome] = storedEntries(sandbox(), id);
+		const result = await upsert(id, [{ Place: { zip: '00100', city: 'Rome' }, N: 2 }], {
+			match: ['Place'],
+		});
+
+		expect(result.json).toEqual([
+			{ id: rome.id, action: 'update', data: { Place: { zip: '00100', city: 'Rome' }, N: 2 } },
+		]);
+		expect(storedEntries(sandbox(), id)).toEqual([
+			{ id: rome.id, data: { Place: { city: 'Rome', zip: '00100' }, N: 2 } },
+		]);
+	});
+
 	it('takes CSV rows: text follows the column types, and a re-run of the same rows changes nothing', async () => {
 		const id = await dataSourceWith(sandbox(), people);
 		const csv = [
