@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { columnList } from '../../helpers/commaList';
 import { getEntryData, requireColumns } from '../../helpers/dataSourceEntry';
 import { getDataSourceTarget, type DataSourceTarget } from '../../helpers/dataSourceTarget';
 import { mapperColumnTypes } from '../../helpers/mapperColumns';
@@ -30,8 +31,7 @@ export const UPDATE_NOT_FOUND: NotFoundWords = {
 
 /** The Columns to Match On picked in the column mapper (stored in its value as matchingColumns). */
 function columnsToMatchOn(this: IExecuteFunctions): string[] {
-	const picked = this.getNodeParameter('columns.matchingColumns', 0, []) as unknown;
-	const columns = Array.isArray(picked) ? picked.map(String).filter((column) => column !== '') : [];
+	const columns = columnList(this.getNodeParameter('columns.matchingColumns', 0, []));
 	if (columns.length) return columns;
 	throw new NodeOperationError(this.getNode(), 'No Columns to Match On picked', {
 		itemIndex: 0,
