@@ -441,8 +441,8 @@ describe('Entry → Create or Update: an insert that lands late', () => {
 describe('Entry → Create or Update runs the data source hooks', () => {
 	const hookLog = () => sandbox().state.hookLog as Array<Record<string, unknown>>;
 
-	async function withHooks() {
-		const id = await dataSourceWith(sandbox(), people);
+	async function withHooks(rows: IDataObject[] = people) {
+		const id = await dataSourceWith(sandbox(), rows);
 		const hooks = [
 			{ type: 'email', runOn: ['insert'], payload: { to: [{ email: 'a@x.io', type: 'to' }] } },
 			{ type: 'email', runOn: ['update'], payload: { to: [{ email: 'u@x.io', type: 'to' }] } },
@@ -469,6 +469,37 @@ describe('Entry → Create or Update runs the data source hooks', () => {
 		expect(commitsOf(sandbox()).map((commit) => commit.body.runHooks)).toEqual([
 			['insert', 'update'],
 			['insert', 'update'],
+		]);
+	});
+
+	it('with Replace Entry, two items for a key two entries hold: each entry replaced once, its hook once', async () => {
+		const id = await withHooks([...people, { Email: 'ann@x.io', Name: 'Ann (copy)', Note: 'old' }]);
+		const [ann, , copy] = storedEntries(sandbox(), id);
+		const result = await upsert(
+			id,
+			[
+				{ Email: 'ann@x.io', Age: 31 },
+				{ Email: 'ann@x.io', Name: 'Anne' },
+			],
+			{ parameters: { options: { updateMode: 'replace' } } },
+		);
+		await hooksSettled(sandbox().state);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((json) => [json.id, json.ids, json.action])).toEqual([
+			[ann.id, [ann.id, copy.id], 'update'],
+			[ann.id, [ann.id, copy.id], 'update'],
+		]);
+		// The last item's columns alone, on both entries; Bob untouched.
+		expect(storedEntries(sandbox(), id).map((entry) => entry.data)).toEqual([
+			{ Email: 'ann@x.io', Name: 'Anne' },
+			people[1],
+			{ Email: 'ann@x.io', Name: 'Anne' },
+		]);
+		expect(commitsOf(sandbox())).toHaveLength(1);
+		expect(hookLog().map((run) => [run.event, run.entryId])).toEqual([
+			['update', ann.id],
+			['update', copy.id],
 		]);
 	});
 
