@@ -296,6 +296,29 @@ describe('Entry → Create or Update: items it cannot write', () => {
 		]);
 	});
 
+	it('two items with the same values, the second refused: without Continue On Fail nothing is written; with it the first stands', async () => {
+		const id = await dataSourceWith(sandbox(), people);
+		const [ann] = storedEntries(sandbox(), id);
+		const rows: IDataObject[] = [
+			{ Email: 'ann@x.io', Age: 31 },
+			JSON.parse('{"Email": "ann@x.io", "Age": 99, "__proto__": {"admin": true}}'),
+		];
+		const stopped = await upsert(id, rows);
+		expect(stopped.error?.message).toBe('Item 1: the field "__proto__" is never sent');
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedEntries(sandbox(), id)[0]).toEqual(ann);
+
+		const result = await upsert(id, rows, { continueOnFail: true });
+		expect(result.json[0]).toEqual({
+			id: ann.id,
+			action: 'update',
+			data: { Email: 'ann@x.io', Age: 31 },
+		});
+		expect(result.json[1].error).toBe('Item 1: the field "__proto__" is never sent');
+		expect(pairs(result)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(storedEntries(sandbox(), id)[0].data).toEqual({ ...people[0], Age: 31 });
+	});
+
 	it('without Continue On Fail, a bad item stops the node before anything is sent', async () => {
 		const id = await dataSourceWith(sandbox(), people);
 		const result = await upsert(id, [{ Email: 'cy@x.io', Age: 50 }, { Name: 'No email' }]);
