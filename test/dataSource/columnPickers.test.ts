@@ -300,6 +300,26 @@ describe('Column pickers at run time: the picked list and the old comma-separate
 		expect(outcomes[1]).toEqual(outcomes[0]);
 	});
 
+	it('Sync and Get Many keep a name picked in a list exactly, a space at its end included', async () => {
+		const stored = [{ 'Email ': 'ann@x.io', Team: 'A' }];
+		const id = await dataSourceWith(sandbox(), stored);
+		const result = await runSync(sandbox(), id, [{ 'Email ': 'ann@x.io', Team: 'B' }], {
+			keyColumns: ['Email '],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 0, updated: 1 });
+		expect(storedData(sandbox(), id)).toEqual([{ 'Email ': 'ann@x.io', Team: 'B' }]);
+
+		const read = await runNode({
+			parameters: {
+				...entryNode('getMany', { returnAll: true, options: { attributes: ['Email '] } }),
+				dataSource: { __rl: true, mode: 'id', value: String(id) },
+			},
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(read.json.map((item) => item.data)).toEqual([{ 'Email ': 'ann@x.io' }]);
+	});
+
 	it('Sync keeps a picked key column whose name holds a comma whole', async () => {
 		const id = await dataSourceWith(sandbox(), [{ 'Last, First': 'Doe, Ann', Age: 30 }]);
 		const result = await runSync(sandbox(), id, [{ 'Last, First': 'Doe, Ann', Age: 31 }], {

@@ -53,6 +53,29 @@ describe('Ignore Fields: input fields Map Automatically leaves out', () => {
 		expect(stored(201)).not.toHaveProperty(['Cost, Centre']);
 	});
 
+	it('Create or Update leaves them out of what it writes, and its output', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'upsert',
+				dataSource: STAFF,
+				columns: { ...autoMap, matchingColumns: ['Email'] },
+				options: { ignoreFields: 'row_number, Secret' },
+			},
+			input: [
+				{ json: { Email: 'bob@example.com', Department: 'Ops', Secret: 's', row_number: 2 } },
+			],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([
+			{ id: 201, action: 'update', data: { Email: 'bob@example.com', Department: 'Ops' } },
+		]);
+		expect(stored(201)).toMatchObject({ Email: 'bob@example.com', Department: 'Ops' });
+		expect(stored(201)).not.toHaveProperty('Secret');
+		expect(stored(201)).not.toHaveProperty('row_number');
+	});
+
 	it('a field listed that the item does not have changes nothing', async () => {
 		const result = await write('insert', [{ Name: 'Hal' }], {
 			options: { ignoreFields: 'Missing' },
@@ -85,12 +108,25 @@ describe('an input item shaped as an entry (Get Many → Create)', () => {
 		]);
 	});
 
-	it('Update gives the same hint', async () => {
-		const result = await write('update', [entry]);
-		expect(result.error).toBeUndefined();
-		expect(hintsOf(result)).toEqual([
-			expect.objectContaining({ message: expect.stringMatching(/^The input items are entries/) }),
-		]);
+	it('Update and Create or Update give the same hint', async () => {
+		const update = await write('update', [entry]);
+		expect(update.error).toBeUndefined();
+		const upsert = await runNode({
+			parameters: {
+				resource: 'entry',
+				operation: 'upsert',
+				dataSource: STAFF,
+				columns: { ...autoMap, matchingColumns: ['id'] },
+			},
+			input: [{ json: entry }],
+			credentials: sandboxCredential(sandbox()),
+		});
+		expect(upsert.error).toBeUndefined();
+		for (const result of [update, upsert]) {
+			expect(hintsOf(result)).toEqual([
+				expect.objectContaining({ message: expect.stringMatching(/^The input items are entries/) }),
+			]);
+		}
 	});
 
 	it('no hint for plain rows, for mapped columns, or when Ignore Fields leaves data out', async () => {

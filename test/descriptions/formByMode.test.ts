@@ -39,6 +39,9 @@ function entryForm(operation: string, chosen: INodeParameters = {}) {
 	return { parameters, fields: names(fields), collection };
 }
 
+/** Fields that serve every operation of their resource, beside its operation picker. */
+const SHARED_BY_RESOURCE = ['notification.app'];
+
 describe('each form shows only the fields of its own operation', () => {
 	it('every resource and operation of Fliplet, built from the declared defaults', () => {
 		const resources = choices(fliplet(), 'resource');
@@ -52,8 +55,12 @@ describe('each form shows only the fields of its own operation', () => {
 					const show = field.displayOptions?.show ?? {};
 					const serves = (key: string, value: string) =>
 						(show[key] as string[] | undefined)?.includes(value) ?? false;
-					// A field of the resource without an operation rule serves every operation.
-					const everyOperation = show.operation === undefined;
+					// Without an operation rule a field serves every operation of its resource: only the
+					// operation picker and these may (one that lost its rule would show on every form).
+					const everyOperation =
+						show.operation === undefined &&
+						(field.name === 'operation' ||
+							SHARED_BY_RESOURCE.includes(`${resource}.${field.name}`));
 					return (
 						!serves('resource', resource) || !(everyOperation || serves('operation', operation))
 					);

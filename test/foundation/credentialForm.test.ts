@@ -57,13 +57,16 @@ describe('The Fliplet API credential form', () => {
 	});
 
 	it('Advanced Settings shows the process count and the three timeouts, each once', () => {
-		expect(shownFields(formValues({ advancedSettings: true }))).toEqual([
-			'accessToken',
-			'region',
-			'aiPlan',
-			'advancedSettings',
-			...ADVANCED,
-		]);
+		const changed = { processes: 3, timeout: 90, communicateTimeout: 45, aiTimeout: 600 };
+		for (const values of [{}, changed]) {
+			expect(shownFields(formValues({ advancedSettings: true, ...values }))).toEqual([
+				'accessToken',
+				'region',
+				'aiPlan',
+				'advancedSettings',
+				...ADVANCED,
+			]);
+		}
 	});
 
 	it('a custom region adds the base URL and the file hosts', () => {

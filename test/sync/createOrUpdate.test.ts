@@ -205,6 +205,21 @@ describe.each(READ_PATHS)('Entry → Create or Update (the %s read)', (path) => 
 		]);
 	});
 
+	it('matches an object column whatever order its keys come in', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Place: { city: 'Rome', zip: '00100' }, N: 1 }]);
+		const [rome] = storedEntries(sandbox(), id);
+		const result = await upsert(id, [{ Place: { zip: '00100', city: 'Rome' }, N: 2 }], {
+			match: ['Place'],
+		});
+
+		expect(result.json).toEqual([
+			{ id: rome.id, action: 'update', data: { Place: { zip: '00100', city: 'Rome' }, N: 2 } },
+		]);
+		expect(storedEntries(sandbox(), id)).toEqual([
+			{ id: rome.id, data: { Place: { city: 'Rome', zip: '00100' }, N: 2 } },
+		]);
+	});
+
 	it('takes CSV rows: text follows the column types, and a re-run of the same rows changes nothing', async () => {
 		const id = await dataSourceWith(sandbox(), people);
 		const csv = [
@@ -279,6 +294,29 @@ describe('Entry → Create or Update: items it cannot write', () => {
 			people[1],
 			{ Email: 'cy@x.io', Age: 50 },
 		]);
+	});
+
+	it('two items with the same values, the second refused: without Continue On Fail nothing is written; with it the first stands', async () => {
+		const id = await dataSourceWith(sandbox(), people);
+		const [ann] = storedEntries(sandbox(), id);
+		const rows: IDataObject[] = [
+			{ Email: 'ann@x.io', Age: 31 },
+			JSON.parse('{"Email": "ann@x.io", "Age": 99, "__proto__": {"admin": true}}'),
+		];
+		const stopped = await upsert(id, rows);
+		expect(stopped.error?.message).toBe('Item 1: the field "__proto__" is never sent');
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedEntries(sandbox(), id)[0]).toEqual(ann);
+
+		const result = await upsert(id, rows, { continueOnFail: true });
+		expect(result.json[0]).toEqual({
+			id: ann.id,
+			action: 'update',
+			data: { Email: 'ann@x.io', Age: 31 },
+		});
+		expect(result.json[1].error).toBe('Item 1: the field "__proto__" is never sent');
+		expect(pairs(result)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(storedEntries(sandbox(), id)[0].data).toEqual({ ...people[0], Age: 31 });
 	});
 
 	it('without Continue On Fail, a bad item stops the node before anything is sent', async () => {
@@ -426,8 +464,8 @@ describe('Entry → Create or Update: an insert that lands late', () => {
 describe('Entry → Create or Update runs the data source hooks', () => {
 	const hookLog = () => sandbox().state.hookLog as Array<Record<string, unknown>>;
 
-	async function withHooks() {
-		const id = await dataSourceWith(sandbox(), people);
+	async function withHooks(rows: IDataObject[] = people) {
+		const id = await dataSourceWith(sandbox(), rows);
 		const hooks = [
 			{ type: 'email', runOn: ['insert'], payload: { to: [{ email: 'a@x.io', type: 'to' }] } },
 			{ type: 'email', runOn: ['update'], payload: { to: [{ email: 'u@x.io', type: 'to' }] } },
@@ -454,6 +492,37 @@ describe('Entry → Create or Update runs the data source hooks', () => {
 		expect(commitsOf(sandbox()).map((commit) => commit.body.runHooks)).toEqual([
 			['insert', 'update'],
 			['insert', 'update'],
+		]);
+	});
+
+	it('with Replace Entry, two items for a key two entries hold: each entry replaced once, its hook once', async () => {
+		const id = await withHooks([...people, { Email: 'ann@x.io', Name: 'Ann (copy)', Note: 'old' }]);
+		const [ann, , copy] = storedEntries(sandbox(), id);
+		const result = await upsert(
+			id,
+			[
+				{ Email: 'ann@x.io', Age: 31 },
+				{ Email: 'ann@x.io', Name: 'Anne' },
+			],
+			{ parameters: { options: { updateMode: 'replace' } } },
+		);
+		await hooksSettled(sandbox().state);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((json) => [json.id, json.ids, json.action])).toEqual([
+			[ann.id, [ann.id, copy.id], 'update'],
+			[ann.id, [ann.id, copy.id], 'update'],
+		]);
+		// The last item's columns alone, on both entries; Bob untouched.
+		expect(storedEntries(sandbox(), id).map((entry) => entry.data)).toEqual([
+			{ Email: 'ann@x.io', Name: 'Anne' },
+			people[1],
+			{ Email: 'ann@x.io', Name: 'Anne' },
+		]);
+		expect(commitsOf(sandbox())).toHaveLength(1);
+		expect(hookLog().map((run) => [run.event, run.entryId])).toEqual([
+			['update', ann.id],
+			['update', copy.id],
 		]);
 	});
 

@@ -9,10 +9,11 @@ import { rowChanges } from '../../nodes/Fliplet/actions/entry/sync/compare';
 import { diffRows, startDiff, type SyncPlan } from '../../nodes/Fliplet/actions/entry/sync/diff';
 import { buildOutput, landedText } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
-import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
+import { rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
 import { columnsFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
-import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
+import { typecastValue } from '../../nodes/Fliplet/helpers/spreadsheetText';
+import { typecastRow } from '../../nodes/Fliplet/actions/entry/sync/typecast';
 import { mayHaveLanded } from '../../nodes/Fliplet/actions/entry/sync/mayHaveLanded';
 import { toNodeApiError, type ApiFailure } from '../../nodes/Fliplet/transport/errors';
 import { insertsOf, options, planOutcome, rows } from './planInputs';
@@ -20,9 +21,19 @@ import { stubNode } from '../harness/stubNode';
 import { NodeOperationError } from 'n8n-workflow';
 
 describe('Sync keys', () => {
-	it('parses a comma-separated list of key columns', () => {
-		expect(parseKeyColumns(' Email , Last Name,, ')).toEqual(['Email', 'Last Name']);
-		expect(parseKeyColumns('  ')).toEqual([]);
+	it('gives an object the same key whatever order its keys came in', () => {
+		const key = rowKey(
+			{ Place: { city: 'Rome', zip: { a: 1, b: [{ y: 2, x: 1 }] } } },
+			['Place'],
+			false,
+		);
+		expect(
+			rowKey({ Place: { zip: { b: [{ x: 1, y: 2 }], a: 1 }, city: 'Rome' } }, ['Place'], false),
+		).toEqual(key);
+		expect(key).toEqual({ key: '{"city":"Rome","zip":{"a":1,"b":[{"x":1,"y":2}]}}' });
+		expect(rowKey({ Place: [2, 1] }, ['Place'], false)).not.toEqual(
+			rowKey({ Place: [1, 2] }, ['Place'], false),
+		);
 	});
 
 	it('builds text keys, trimmed, optionally ignoring case', () => {

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { splitList } from './commaList';
+import { columnList } from './commaList';
 import { requireWholeNumber } from './locators';
+import { mappedColumns } from './mapperColumns';
 import { objectFrom } from './responses';
 
 /**
@@ -42,9 +43,10 @@ export function getEntryId(this: IExecuteFunctions, itemIndex: number): number {
 }
 
 /**
- * The columns to write for an item: the mapped columns, or every field of the input item (all of
- * them, `id` included: the item's fields are the user's columns) when set to map automatically,
- * less the fields the user lists under Ignore Fields.
+ * The columns to write for an item: the mapped columns (typed by their columns, see
+ * mappedColumns), or every field of the input item (all of them, `id` included: the item's fields
+ * are the user's columns) when set to map automatically, less the fields the user lists under
+ * Ignore Fields.
  */
 export function getEntryData(
 	this: IExecuteFunctions,
@@ -59,7 +61,7 @@ export function getEntryData(
 		if (ignored.size) {
 			data = Object.fromEntries(Object.entries(data).filter(([field]) => !ignored.has(field)));
 		}
-	} else data = (this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject;
+	} else data = mappedColumns.call(this, itemIndex);
 	return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
@@ -68,9 +70,7 @@ export function getEntryData(
  * or a list (from an expression) whose names may hold commas.
  */
 export function ignoredFields(this: IExecuteFunctions, itemIndex: number): Set<string> {
-	const value = this.getNodeParameter('options.ignoreFields', itemIndex, '') as unknown;
-	const names = Array.isArray(value) ? value.map((name) => String(name).trim()) : splitList(value);
-	return new Set(names.filter(Boolean));
+	return new Set(columnList(this.getNodeParameter('options.ignoreFields', itemIndex, '')));
 }
 
 /** Refuses to write an entry without any column (nothing mapped, or an empty input item). */

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { ignoredFields } from './dataSourceEntry';
 
 /** An item shaped as the node outputs an entry: its columns under `data`, beside its ID. */
-export function hasEntryShape(json: IDataObject): boolean {
+function hasEntryShape(json: IDataObject): boolean {
 	const data = json.data;
 	return (
 		data !== null &&

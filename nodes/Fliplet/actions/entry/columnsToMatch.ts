@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ColumnType } from '../../helpers/columnTypes';
+import { columnList } from '../../helpers/commaList';
 import { getEntryData, requireColumns } from '../../helpers/dataSourceEntry';
 import { getDataSourceTarget, type DataSourceTarget } from '../../helpers/dataSourceTarget';
+import { mapperColumnTypes } from '../../helpers/mapperColumns';
 import { errorItem } from '../../helpers/mapItems';
 import { asNodeError } from '../../helpers/nodeError';
 import { withStoredTypes } from './sync/compare';
@@ -30,31 +31,13 @@ export const UPDATE_NOT_FOUND: NotFoundWords = {
 
 /** The Columns to Match On picked in the column mapper (stored in its value as matchingColumns). */
 function columnsToMatchOn(this: IExecuteFunctions): string[] {
-	const picked = this.getNodeParameter('columns.matchingColumns', 0, []) as unknown;
-	const columns = Array.isArray(picked) ? picked.map(String).filter((column) => column !== '') : [];
+	const columns = columnList(this.getNodeParameter('columns.matchingColumns', 0, []));
 	if (columns.length) return columns;
 	throw new NodeOperationError(this.getNode(), 'No Columns to Match On picked', {
 		itemIndex: 0,
 		description:
 			'Under "Columns", pick in "Columns to match on" the column (or columns) whose values identify an entry, e.g. Email. Nothing was sent.',
 	});
-}
-
-const MAPPER_TYPES = new Set<string>(['string', 'number', 'boolean', 'object', 'array']);
-
-/**
- * The column types the column mapper sampled when the node was set up (its value's `schema`):
- * they type spreadsheet text even when this run reads no entry holding a value there.
- */
-function mapperColumnTypes(this: IExecuteFunctions): Map<string, ColumnType> {
-	const schema = this.getNodeParameter('columns.schema', 0, []) as unknown;
-	const types = new Map<string, ColumnType>();
-	if (!Array.isArray(schema)) return types;
-	for (const field of schema as Array<{ id?: unknown; type?: unknown }>) {
-		if (typeof field?.id === 'string' && MAPPER_TYPES.has(String(field.type)))
-			types.set(field.id, field.type as ColumnType);
-	}
-	return types;
 }
 
 /**

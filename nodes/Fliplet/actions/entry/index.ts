@@ -113,7 +113,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change the columns of one entry by its ID (merge with or replace its data)',
+				description:
+					'Change the columns of an entry found by its ID, or of every entry holding the given values in the Columns to Match On (merge with or replace its data)',
 				action: 'Update an entry',
 			},
 		],

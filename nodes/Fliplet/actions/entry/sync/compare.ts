@@ -7,7 +7,7 @@ import { textMatchesStored } from './typecast';
  * Whether writing `value` over the stored one changes nothing: the same JSON, or text that is
  * the stored number or boolean once typed ("34" over 34, "true" over true; see textMatchesStored).
  */
-export function cellUnchanged(stored: unknown, value: unknown): boolean {
+function cellUnchanged(stored: unknown, value: unknown): boolean {
 	if (jsonEqual(stored, value)) return true;
 	return typeof value === 'string' && textMatchesStored(value, stored);
 }

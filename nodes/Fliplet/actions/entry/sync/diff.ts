@@ -5,11 +5,12 @@ import {
 	sampledColumnType,
 	type ColumnType,
 } from '../../../helpers/columnTypes';
+import { typesText } from '../../../helpers/spreadsheetText';
 import { rowChanges } from './compare';
 import { KeyIndex } from './keyIndex';
 import { rowKey } from './keys';
 import { inSlices } from './slices';
-import { rowForColumns, typesText, type ColumnTypes } from './typecast';
+import { rowForColumns, type ColumnTypes } from './typecast';
 
 export type SyncMode = 'insertAndUpdate' | 'insertOnly' | 'updateOnly' | 'mirror';
 

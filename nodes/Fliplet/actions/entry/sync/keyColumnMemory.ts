@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
-import { CREDENTIAL_NAME, tokenKey } from '../../../transport';
+import { credentialKey } from '../../../transport';
 import { keyParts, mayBeObject } from './keyFilters';
 import { rowKey } from './keys';
 
@@ -29,8 +29,7 @@ async function memoryKey(
 	target: DataSourceTarget,
 	keyColumns: string[],
 ): Promise<string> {
-	const { accessToken, region, baseUrl } = await this.getCredentials(CREDENTIAL_NAME);
-	return `${tokenKey(accessToken)} ${JSON.stringify([region, baseUrl, target.ref, target.qs, keyColumns])}`;
+	return `${await credentialKey.call(this)} ${JSON.stringify([target.ref, target.qs, keyColumns])}`;
 }
 
 /**
