@@ -1,5 +1,67 @@
 import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+const ADVANCED = 'advancedSettings';
+
+/** A number the credential form shows only with Advanced Settings. */
+type AdvancedField = INodeProperties & { type: 'number'; default: number };
+
+/** The settings only queue mode and slow connections need. */
+const ADVANCED_FIELDS: AdvancedField[] = [
+	{
+		displayName: 'n8n Processes Using This Token',
+		name: 'processes',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 1,
+		description:
+			"How many n8n processes send requests with this token at the same time: in queue mode count the workers (and main, if it runs workflows or webhooks), plus any other n8n instance using the token. Each process starts at that share of Fliplet's rate limits, so together they stay within them, and takes more only while Fliplet refuses nothing. With 1 (one n8n), a process starts at the whole limit and gives way only after its first refusals; see the queue-mode docs.",
+	},
+	{
+		displayName: 'Data Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 60,
+		description:
+			'How long a data source, app, notification, audit log or analytics request may take in all (connecting, sending, and receiving the whole answer). Reads are retried after a timeout; writes that are not safe to repeat are not.',
+	},
+	{
+		displayName: 'Email and SMS Timeout (Seconds)',
+		name: 'communicateTimeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 30,
+		description:
+			'How long sending an email or SMS may take in all (connecting, sending, and receiving the whole answer). A message is never re-sent automatically.',
+	},
+	{
+		displayName: 'AI Timeout (Seconds)',
+		name: 'aiTimeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 300,
+		description:
+			'How long an AI request (text, image, transcription, embeddings) may take in all, the whole answer included. AI requests are never re-sent automatically.',
+	},
+];
+
+/**
+ * A field shown while Advanced Settings is on, and also while it holds another value than its
+ * default: n8n drops the value of a hidden credential field, so a credential saved before the
+ * switch existed (or imported without it), whose process count or timeout was changed, keeps it.
+ */
+function behindAdvancedSettings(field: AdvancedField): INodeProperties[] {
+	return [
+		{ ...field, displayOptions: { show: { [ADVANCED]: [true] } } },
+		{
+			...field,
+			displayOptions: {
+				show: { [ADVANCED]: [false], [field.name]: [{ _cnd: { not: field.default } }] },
+			},
+		},
+	];
+}
+
 export class FlipletApi implements ICredentialType {
 	name = 'flipletApi';
 
@@ -7,7 +69,7 @@ export class FlipletApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/fliplet.svg', dark: 'file:../icons/fliplet.dark.svg' };
 
-	documentationUrl = 'https://developers.fliplet.com/REST-API/authenticate.html';
+	documentationUrl = 'https://github.com/n8n-nodes-fliplet/n8n-nodes-fliplet#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -27,7 +89,7 @@ export class FlipletApi implements ICredentialType {
 			default: 'auto',
 			options: [
 				{
-					name: 'Auto (From the Token Prefix)',
+					name: 'Automatic (From the Token Prefix)',
 					value: 'auto',
 					description:
 						'Tokens starting with "us--" use the US host, "ca--" the Canadian host, anything else the EU host',
@@ -79,41 +141,14 @@ export class FlipletApi implements ICredentialType {
 				"Your organization's Fliplet plan. AI requests (text, images, transcription, embeddings) are paced to its limit, for all the organization's apps together: 10 a minute on the Free plan, 100 on every other plan. If unsure, keep Free: a paid plan's requests then go out more slowly, never refused.",
 		},
 		{
-			displayName: 'n8n Processes Using This Token',
-			name: 'processes',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
+			displayName: 'Advanced Settings',
+			name: ADVANCED,
+			type: 'boolean',
+			default: false,
 			description:
-				"How many n8n processes send requests with this token at the same time: in queue mode count the workers (and main, if it runs workflows or webhooks), plus any other n8n instance using the token. Each process starts at that share of Fliplet's rate limits, so together they stay within them, and takes more only while Fliplet refuses nothing. With 1 (one n8n), a process starts at the whole limit and gives way only after its first refusals; see the queue-mode docs.",
+				'Whether to show the settings for queue mode (n8n processes using this token) and slow connections (timeouts). Hidden, they keep their defaults.',
 		},
-		{
-			displayName: 'Data Timeout (Seconds)',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 60,
-			description:
-				'How long a data source, app, notification, audit log or analytics request may take in all (connecting, sending, and receiving the whole answer). Reads are retried after a timeout; writes that are not safe to repeat are not.',
-		},
-		{
-			displayName: 'Email and SMS Timeout (Seconds)',
-			name: 'communicateTimeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 30,
-			description:
-				'How long sending an email or SMS may take in all (connecting, sending, and receiving the whole answer). A message is never re-sent automatically.',
-		},
-		{
-			displayName: 'AI Timeout (Seconds)',
-			name: 'aiTimeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 300,
-			description:
-				'How long an AI request (text, image, transcription, embeddings) may take in all, the whole answer included. AI requests are never re-sent automatically.',
-		},
+		...ADVANCED_FIELDS.flatMap(behindAdvancedSettings),
 	];
 
 	authenticate: IAuthenticateGeneric = {

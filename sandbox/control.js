@@ -31,6 +31,12 @@ const controlRoutes = [
 		},
 	},
 	{
+		// Lands the writes `land-late` faults hold (see sandbox/server.js), oldest first.
+		method: 'POST',
+		path: '/__sandbox/held/land',
+		handler: async ({ sandbox }) => ({ body: { landed: await sandbox.landHeld() } }),
+	},
+	{
 		method: 'POST',
 		path: '/__sandbox/rate-limits',
 		handler: ({ sandbox, body }) => {

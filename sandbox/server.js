@@ -46,6 +46,9 @@ const UNAUTHORISED = {
  * - `drip-after` runs the handler and sends its answer `dripBytes` bytes (default 1) every
  *   `dripMs` (default 400), until it is all sent or the client closes the connection: a slow-drip
  *   body that keeps the socket busy.
+ * - `stall-after` runs the handler and sends its answer's status and headers (with the full
+ *   Content-Length), then nothing more until the client closes the connection: a host that stalls
+ *   once its answer has started.
  * - `stamp-at-start`: a write whose rows carry the time it started but show only when it ends, as
  *   a long database commit does. The sandbox's clock is read when the request is taken, the
  *   handler runs `delayMs` later (default 1000) or once `waitFor` settles (in-process tests), and
@@ -54,10 +57,21 @@ const UNAUTHORISED = {
  * - `ignore-offset` runs the handler as if the request had no `offset` (in its query or its JSON
  *   body): every page is the first one, a page that does not advance. The request is recorded as
  *   sent.
- * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after'|'stamp-at-start'|'ignore-offset',
+ * - `land-late`: a write the server holds while its answer is lost, as behind a gateway that gives
+ *   up (502/504) or a client that times out while the server is still busy. The request is taken
+ *   (its token and rate limit checked) and answered at once with `status` (default 504), or its
+ *   connection dropped with `drop: true`; its handler runs later, its effect staying: when
+ *   `waitFor` settles (in-process tests), `delayMs` later when given, or when the held writes are
+ *   landed (`landHeld()`, `POST /__sandbox/held/land`). A reset discards what is still held.
+ * @typedef {{ mode: 'status-before'|'status-after'|'drop-before'|'drop-after'|'delay'|'cut-after'|'drip-after'|'stall-after'|'stamp-at-start'|'ignore-offset'|'land-late',
  *   count?: number, status?: number, body?: unknown, headers?: Record<string, string>,
  *   delayMs?: number, cutAtBytes?: number, dripBytes?: number, dripMs?: number, method?: string,
- *   path?: string, waitFor?: Promise<unknown>, match?: (body: any) => boolean }} Fault
+ *   path?: string, waitFor?: Promise<unknown>, match?: (body: any) => boolean, drop?: boolean }} Fault
+ */
+
+/**
+ * A request taken by a `land-late` fault whose handler has not run yet; `land()` runs it (once).
+ * @typedef {{ record: any, land: () => Promise<void> }} HeldWrite
  */
 
 /**
@@ -82,6 +96,8 @@ function createSandbox(options = {}) {
 		faults: [],
 		/** @type {Interleave[]} */
 		interleaves: [],
+		/** @type {HeldWrite[]} the writes of `land-late` faults not landed yet, oldest first */
+		held: [],
 		/** @type {Set<(record: any) => void>} called with each API request as it is recorded */
 		requestListeners: new Set(),
 		url: '',
@@ -104,7 +120,17 @@ function createSandbox(options = {}) {
 			sandbox.cdnRequests.length = 0;
 			sandbox.faults.length = 0;
 			sandbox.interleaves.length = 0;
+			sandbox.held.length = 0;
 			sandbox.requestListeners.clear();
+		},
+		/**
+		 * Lands every write a `land-late` fault holds, oldest first: their handlers run now, on the
+		 * state as it is. Returns how many landed.
+		 */
+		async landHeld() {
+			const held = sandbox.held.splice(0);
+			for (const write of held) await write.land();
+			return held.length;
 		},
 		/**
 		 * Test API: another writer acting between two requests. `run(state, body)` runs just before
@@ -244,12 +270,15 @@ async function sendDripping(res, status, body, headers, bytesPerDrip = 1, everyM
 	res.writeHead(status, answer.headers);
 	for (let at = 0; at < answer.bytes.length && !res.destroyed; at += bytesPerDrip) {
 		res.write(answer.bytes.subarray(at, at + bytesPerDrip));
+		// One wait per drip, its close listener removed with it (a long drip would pile them up).
 		await new Promise((resolve) => {
-			const timer = setTimeout(resolve, everyMs);
-			res.once('close', () => {
+			const done = () => {
 				clearTimeout(timer);
+				res.off('close', done);
 				resolve(undefined);
-			});
+			};
+			const timer = setTimeout(done, everyMs);
+			res.once('close', done);
 		});
 	}
 	if (!res.destroyed) res.end();
@@ -349,6 +378,38 @@ function withClockAt(state, at, handle) {
 	} finally {
 		state.now = clock;
 	}
+}
+
+/**
+ * Keeps a `land-late` write to run later (see Fault): it lands once, when its `waitFor` settles,
+ * `delayMs` later or when the held writes are landed, unless a reset discarded it first. The
+ * record says when it landed (`landedLate`) and with what status (`landedStatus`).
+ * @param {Fault} fault @param {() => Promise<void>} handle
+ */
+function holdToLandLate(sandbox, record, fault, handle) {
+	const state = sandbox.state;
+	let landed = false;
+	const write = {
+		record,
+		land: async () => {
+			if (landed) return;
+			landed = true;
+			const at = sandbox.held.indexOf(write);
+			if (at >= 0) sandbox.held.splice(at, 1);
+			// A reset since: the data it would write is gone.
+			if (sandbox.state !== state) return;
+			record.landedLate = true;
+			try {
+				await handle();
+				record.landedStatus = 200;
+			} catch (error) {
+				record.landedStatus = error instanceof HttpError ? error.status : 500;
+			}
+		},
+	};
+	sandbox.held.push(write);
+	if (fault.waitFor) void fault.waitFor.then(write.land, write.land);
+	if (fault.delayMs !== undefined) setTimeout(() => void write.land(), fault.delayMs);
 }
 
 /**
@@ -481,15 +542,12 @@ async function handle(sandbox, req, res) {
 	}
 	if (capKey) sandbox.rateLimiter.countDay(capKey, area, now);
 
-	const startedAt = fault?.mode === 'stamp-at-start' ? await startEarly(sandbox, fault) : undefined;
-	if (sandbox.interleaves.length) await runInterleaves(sandbox, method, path, record.body);
 	const served =
 		fault?.mode === 'ignore-offset'
 			? withoutOffset(query, record.body)
 			: { query, body: record.body };
-	let result;
-	try {
-		result = await withClockAt(sandbox.state, startedAt, () =>
+	const serve = (at) =>
+		withClockAt(sandbox.state, at, () =>
 			route.handler({
 				sandbox,
 				state: sandbox.state,
@@ -503,6 +561,25 @@ async function handle(sandbox, req, res) {
 				onClientGone: (callback) => onClientGone(res, callback),
 			}),
 		);
+	if (fault?.mode === 'land-late') {
+		if (sandbox.interleaves.length) await runInterleaves(sandbox, method, path, record.body);
+		holdToLandLate(sandbox, record, fault, async () => await serve(undefined));
+		if (fault.drop) {
+			record.status = 0;
+			hungUpBySandbox = true;
+			return req.socket.destroy();
+		}
+		return respond(
+			fault.status ?? 504,
+			fault.body ?? { message: 'Gateway Timeout' },
+			fault.headers,
+		);
+	}
+	const startedAt = fault?.mode === 'stamp-at-start' ? await startEarly(sandbox, fault) : undefined;
+	if (sandbox.interleaves.length) await runInterleaves(sandbox, method, path, record.body);
+	let result;
+	try {
+		result = await serve(startedAt);
 	} catch (error) {
 		if (error instanceof HttpError) return respond(error.status, error.body);
 		throw error;
@@ -530,6 +607,13 @@ async function handle(sandbox, req, res) {
 	if (fault?.mode === 'drip-after') {
 		record.status = status;
 		return await sendDripping(res, status, payload, result?.headers, fault.dripBytes, fault.dripMs);
+	}
+	if (fault?.mode === 'stall-after') {
+		record.status = status;
+		const answer = encodeAnswer(payload, result?.headers);
+		res.writeHead(status, answer.headers);
+		res.flushHeaders();
+		return;
 	}
 	if (fault?.mode === 'delay') {
 		// The answer waits delayMs, or until the client gives up and closes the connection.

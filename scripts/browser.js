@@ -7,6 +7,7 @@
 //
 //   npm run build && npm run test:browser
 //   npm run test:browser -- credential examples    only the scenarios whose name has a word
+//   npm run test:browser -- --update-pictures      also keeps the README's pictures (docs/images/)
 //   CHROMIUM_PATH=/path/to/chrome npm run test:browser
 
 const fs = require('fs');
@@ -23,8 +24,18 @@ const { stopServer } = require('./lib/editorServer');
 const { startEditor, startSandboxProcess } = require('./lib/editorSession');
 const { wrapPage } = require('./lib/browserPage');
 const { readWorkflows } = require('./lib/imports');
+const { checkPictures } = require('./lib/readmePictures');
 
-const { scenarios } = require(path.join(REPO, 'test', 'browser', 'scenarios.js'));
+const BROWSER_TESTS = path.join(REPO, 'test', 'browser');
+const { scenarios: shared } = require(path.join(BROWSER_TESTS, 'scenarios.js'));
+// Scenario files of their own (test/browser/*.scenarios.js) run before the last shared scenario,
+// which publishes a trigger that keeps polling.
+const own = fs
+	.readdirSync(BROWSER_TESTS)
+	.filter((file) => file.endsWith('.scenarios.js'))
+	.sort()
+	.flatMap((file) => require(path.join(BROWSER_TESTS, file)).scenarios);
+const scenarios = [...shared.slice(0, -1), ...own, ...shared.slice(-1)];
 
 function log(message = '') {
 	process.stdout.write(`${message}\n`);
@@ -37,7 +48,8 @@ async function main() {
 	ensureN8n();
 	ensureBuilt(log);
 
-	const filters = process.argv.slice(2);
+	const updatePictures = process.argv.includes('--update-pictures');
+	const filters = process.argv.slice(2).filter((word) => word !== '--update-pictures');
 	// The first scenario logs in; every other one needs its session, so a filter keeps it.
 	const selected = scenarios.filter(
 		({ name }, index) =>
@@ -112,6 +124,16 @@ async function main() {
 		else fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 	const passed = results.filter((result) => result.ok).length;
+	// A whole run makes every picture the README shows (a filtered one, only some of them).
+	if (passed === results.length && (updatePictures || !filters.length)) {
+		const problems = checkPictures(path.join(screenshots, 'pictures'), {
+			update: updatePictures,
+			partial: filters.length > 0,
+		});
+		for (const problem of problems) log(`  ✗ ${problem}`);
+		if (problems.length) process.exitCode = 1;
+		else if (updatePictures) log('README pictures copied into docs/images/');
+	}
 	log();
 	log(`Screenshots: ${screenshots}`);
 	log(`Browser tier: ${seconds(Date.now() - started)} s in all`);

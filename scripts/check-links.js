@@ -2,12 +2,15 @@
 'use strict';
 // Every relative link in README.md, CONTRIBUTING.md and docs/*.md must resolve: the file (or
 // folder) exists, and an #anchor names a heading of its target as GitHub renders it. Links to
-// other sites are not fetched (CI has no network beyond the package registries).
+// other sites are not fetched (CI has no network beyond the package registries), but the README's
+// pictures, absolute addresses of docs/images/ on GitHub, must be files there.
 //
 //   npm run check:links
 
 const fs = require('fs');
 const path = require('path');
+
+const { missingPictures, readmePictures } = require('./lib/readmePictures');
 
 const REPO = path.resolve(__dirname, '..');
 
@@ -75,12 +78,17 @@ function check() {
 			}
 		}
 	}
-	return { count, problems, documents: documents().length };
+	// The README's pictures are absolute addresses (for npm's page) of files kept in docs/images/.
+	for (const name of missingPictures())
+		problems.push(`README.md: docs/images/${name}.png: no such file`);
+	return { count, problems, documents: documents().length, pictures: readmePictures().length };
 }
 
-const { count, problems, documents: files } = check();
+const { count, problems, documents: files, pictures } = check();
 if (problems.length) {
 	process.stderr.write(`Link check failed:\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
 	process.exit(1);
 }
-process.stdout.write(`Links: ${count} relative links in ${files} files, all resolve\n`);
+process.stdout.write(
+	`Links: ${count} relative links in ${files} files and ${pictures} README pictures, all resolve\n`,
+);

@@ -20,6 +20,9 @@ const { spawnSync } = require('child_process');
  * The n8n versions this package is tested on, with the Node each needs. n8n 1.x's expression
  * isolate ships binaries for Node 22 and 24 only, and one of its dependencies (xlsx) is fetched
  * from outside the npm registry unless overridden by the same version republished there.
+ * 2.41.1 is the newest 2.x that installs from the registry: 2.41.3 (the `latest` tag on
+ * 2026-11-28) needs @n8n/agents 0.26.2 and @n8n/ai-node-sdk 0.31.2, which the registry does not
+ * hold, so its install fails.
  */
 const LINES = {
 	'2.41.1': { nodeVersion: '24.21.0', overrides: {} },

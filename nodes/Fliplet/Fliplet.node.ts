@@ -18,7 +18,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: resourceOptions,
-		default: 'app',
+		default: 'entry',
 	},
 	...Object.values(resources).flatMap((resource) => resource.description),
 ];

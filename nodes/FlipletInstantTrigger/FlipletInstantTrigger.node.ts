@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -11,19 +10,13 @@ import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workf
 import { dataSourceLocator } from '../Fliplet/actions/dataSource/dataSource.descriptions';
 import { downloadFilesFields } from '../Fliplet/actions/files.descriptions';
 import { triggerEntryItems } from '../Fliplet/helpers/fileDownloads';
-import {
-	dataSourcePath,
-	getDataSourceTarget,
-	type DataSourceTarget,
-} from '../Fliplet/helpers/dataSourceTarget';
+import { getDataSourceTarget, type DataSourceTarget } from '../Fliplet/helpers/dataSourceTarget';
 import { asNodeError } from '../Fliplet/helpers/nodeError';
-import { objectFrom } from '../Fliplet/helpers/responses';
-import { credentialTest, listSearch } from '../Fliplet/methods';
-import { flipletApiRequest } from '../Fliplet/transport';
+import { credentialTest, listSearch, loadOptions } from '../Fliplet/methods';
 import { cursorAtLatest, storeCursor } from '../FlipletTrigger/cursor';
 import { dataSourceEntrySource } from '../FlipletTrigger/sources/dataSourceEntries';
 import { readHooks, writeHooks } from './dataSourceHooks';
-import { namedEntryId, ringDoorbell, versionField } from './doorbell';
+import { ringDoorbell, versionField } from './doorbell';
 import {
 	isTriggerHook,
 	sameJson,
@@ -131,7 +124,7 @@ export class FlipletInstantTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest, listSearch };
+	methods = { credentialTest, listSearch, loadOptions };
 
 	webhookMethods = {
 		default: {
@@ -210,50 +203,21 @@ export class FlipletInstantTrigger implements INodeType {
 		// the workflow's own credential, and each new entry version starts a run once.
 		const events = this.getNodeParameter('events', []) as HookEvent[];
 		const source = changes(this, dataSourceId, events);
-		const namedId = namedEntryId(this.getBodyData());
-		const named =
-			namedId === undefined
-				? undefined
-				: { id: namedId, read: async () => await readEntry(this, dataSourceId, namedId) };
 		const entries = await takeTurn(turnKey(this, secret), async (held) => {
 			// The saved record is re-read inside the turn: this call's static data is its own copy.
 			const stored = activation(this);
 			const record =
 				mergeRecords(savedRecord(stored, source), held) ?? (await cursorAtLatest(source));
-			const delivery = await ringDoorbell(source, record, events, named);
+			const delivery = await ringDoorbell(source, record, events);
 			storeCursor(stored, delivery.record);
 			return { result: delivery.entries, record: delivery.record };
 		});
 		if (!entries.length) {
-			return answerWithoutRun(
-				this,
-				200,
-				namedId
-					? `Entry ${namedId} has no change that was not delivered yet`
-					: 'No entry changed since the last delivery',
-			);
+			return answerWithoutRun(this, 200, 'No entry changed since the last delivery');
 		}
 		// Download Files (issue 38): the entries with their files when asked (a file that cannot be
 		// downloaded is reported in its item, the run still starts).
 		return { workflowData: [await triggerEntryItems(this, entries)] };
-	}
-}
-
-/** An entry read by its id, as the API stores it; undefined when it is gone (or never was). */
-async function readEntry(
-	context: IWebhookFunctions,
-	dataSourceId: number,
-	entryId: string,
-): Promise<IDataObject | undefined> {
-	try {
-		const response = await flipletApiRequest.call(context, {
-			method: 'GET',
-			path: dataSourcePath({ ref: String(dataSourceId), qs: {} }, 'data', entryId),
-		});
-		return objectFrom(response, 'entry');
-	} catch (error) {
-		if (String((error as { httpCode?: unknown }).httpCode) === '404') return undefined;
-		throw asNodeError(context.getNode(), error);
 	}
 }
 

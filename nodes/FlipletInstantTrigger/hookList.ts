@@ -9,9 +9,11 @@ export type HookEvent = 'insert' | 'update';
 
 /**
  * The `web` hook this trigger adds to a data source: on the chosen events the platform calls the
- * workflow's webhook URL with the activation's secret and, templated, the changed entry's id. No
- * vendor source shows `entry` in a hook's template context, so the id may render empty: the call
- * is a doorbell either way (doorbell.ts).
+ * workflow's webhook URL with the activation's secret. The call is a doorbell (doorbell.ts): it
+ * needs no entry id, and its body names only the data source. Every value is a string without a
+ * template, as in every payload of the vendor's docs and widgets (`Fliplet/fliplet-cli:
+ * docs/Data-Source-Hooks.md`): a platform that compiles each value as a template takes them all,
+ * and none names something no witness shows in a hook's context (such as `entry.id`).
  */
 export function triggerHook(
 	endpoint: string,
@@ -26,7 +28,7 @@ export function triggerHook(
 			method: 'POST',
 			endpoint,
 			headers: { [SECRET_HEADER]: secret },
-			body: { dataSourceId, entryId: '{{{entry.id}}}' },
+			body: { dataSourceId: String(dataSourceId) },
 		},
 	};
 }

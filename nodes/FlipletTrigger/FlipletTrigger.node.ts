@@ -19,7 +19,7 @@ import {
 	organizationLocator,
 } from '../Fliplet/actions/organization/organization.descriptions';
 import { labelSubtitle, optionLabels } from '../Fliplet/helpers/subtitle';
-import { credentialTest, listSearch } from '../Fliplet/methods';
+import { credentialTest, listSearch, loadOptions } from '../Fliplet/methods';
 import { cursorAtLatest, eventsSince, storeCursor, storedCursor, type EventSource } from './cursor';
 import { eventSource } from './sources';
 
@@ -33,12 +33,13 @@ const eventField: INodeProperties = {
 	name: 'event',
 	type: 'options',
 	noDataExpression: true,
-	default: 'auditLog',
+	// An event an app token can run: the audit log needs an organization token.
+	default: 'newEntry',
 	options: [
 		{
 			name: 'New Audit Log Event',
 			value: 'auditLog',
-			description: 'A new record in the audit log of an organization',
+			description: 'A new record in the audit log of an organization (needs an organization token)',
 		},
 		{
 			name: 'New Data Source Entry',
@@ -107,7 +108,7 @@ export class FlipletTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest, listSearch };
+	methods = { credentialTest, listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const source = await eventSource(this);

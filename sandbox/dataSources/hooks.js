@@ -43,7 +43,15 @@ const store = require('./store');
  *   dataSourceId, createdAt, updatedAt, data), `dataSource` ({id, name}) and `event` (insert or
  *   update), which win over columns of those names; `columns` offers the columns alone, so
  *   `{{{entry.id}}}` renders empty (unless a column named `entry` holds an `id`).
+ * - How the values are read is the `hookValues` reading: `any` (the default) renders every string
+ *   and keeps other JSON values as they are; `strict` compiles every value of a web, email, SMS or
+ *   push payload as a template, as Handlebars' `compile` with `strict: true` does: a value that is
+ *   not a string (a number, `true`, `null`) or a name the context does not hold throws, and the
+ *   hook does not run (recorded in `state.hookLog` with its `error`). Every vendor example gives
+ *   strings only (`Fliplet/fliplet-cli: docs/Data-Source-Hooks.md`).
  * - `conditions` (optional): every object must match the entry's data (query operators) to run.
+ * - `triggers` (optional, as a form's email hook has): the hook runs only for saves from those
+ *   sources, which no API write is, so it never runs here.
  * - Web calls go out one after another, after the change was stored, and only to loopback
  *   addresses (127.0.0.1, localhost, [::1]).
  */
@@ -118,6 +126,35 @@ function render(value, context) {
 	return value;
 }
 
+/** A name of the context that Handlebars' strict mode finds: each step an own property. */
+function strictLookup(context, path) {
+	let value = context;
+	for (const part of path.split('.')) {
+		if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) {
+			throw new Error(`"${part}" not defined in ${path}`);
+		}
+		value = value[part];
+	}
+	return value;
+}
+
+/** The `strict` reading of `hookValues`: every value compiled as a template (see above). */
+function renderStrict(value, context) {
+	if (Array.isArray(value)) return value.map((item) => renderStrict(item, context));
+	if (isObject(value))
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderStrict(v, context)]));
+	if (typeof value !== 'string') {
+		throw new Error(
+			`You must pass a string or Handlebars AST to Handlebars.compile. You passed ${JSON.stringify(value)}`,
+		);
+	}
+	return value.replace(/\{\{(\{?)\s*([^{}\s]+)\s*\}?\}\}/g, (_, raw, path) => {
+		const found = strictLookup(context, path);
+		const text = found === undefined || found === null ? '' : String(found);
+		return raw ? text : escapeHtml(text);
+	});
+}
+
 function queueOf(state) {
 	if (!state.hookQueue) state.hookQueue = Promise.resolve();
 	if (!state.hookCalls) state.hookCalls = [];
@@ -173,9 +210,17 @@ function matches(hook, data) {
 	}
 }
 
+/**
+ * A hook limited to the saves of given sources: the form builder's email hooks carry
+ * `triggers: [formUuid]` and its forms write with `source: formUuid` (`Fliplet/
+ * fliplet-widget-form-builder: js/libs/builder.js`, `js/libs/form.js`). How a source travels on
+ * the wire is not public, and no write through the API names one, so such a hook never runs here.
+ */
+const limitedToSources = (hook) => Array.isArray(hook.triggers) && hook.triggers.length > 0;
+
 function hooksFor(dataSource, event) {
 	return (dataSource.hooks ?? []).filter(
-		(hook) => Array.isArray(hook.runOn) && hook.runOn.includes(event),
+		(hook) => Array.isArray(hook.runOn) && hook.runOn.includes(event) && !limitedToSources(hook),
 	);
 }
 
@@ -314,7 +359,16 @@ function runOne(state, dataSource, hook, event, entry) {
 		log(state, { ...base, changed: applied.changed });
 		return undefined;
 	}
-	const payload = render(hook.payload ?? {}, context);
+	let payload;
+	try {
+		payload =
+			readingsOf(state).hookValues === 'strict'
+				? renderStrict(hook.payload ?? {}, context)
+				: render(hook.payload ?? {}, context);
+	} catch (error) {
+		log(state, { ...base, error: error.message });
+		return undefined;
+	}
 	if (hook.type === 'push') {
 		const push = sendPush(state, {
 			appId: Number(hook.appId),

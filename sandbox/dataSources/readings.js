@@ -39,6 +39,24 @@ const { badRequest, isObject } = require('../http');
  * - `mediaFolderList`: `folderAlone` (`GET v1/media?folderId=` as the file-security docs send it)
  *   or `withOrganization` (the media REST docs: "provide the folderId as well as organizationId";
  *   without it, 400).
+ * - `mediaList`: what `GET v1/media` of an app or an organization answers: `location` (its root's
+ *   files and folders only) or `belowRoot` (also every file and folder below it, apps' included
+ *   for an organization, as Studio's file manager expects: it filters the list itself,
+ *   `Fliplet/fliplet-widget-file-manager: js/interface.js`). A folder's list is its own in both.
+ * - `mediaFolderParent`: the field a folder's record names its parent by, in list and create
+ *   answers: `parentId` (the media REST docs' folder records, and what a create or a move sends) or
+ *   `parentFolderId` (the field Studio's file manager filters an app's folders by, same file).
+ * - `contentsImageSize`: what the contents route serves of an image asked for without `size`:
+ *   `xlarge` (the media REST docs: "default size applied when not specified"; the sandbox cannot
+ *   resize, so it sends the file and says `X-Sandbox-Transform: size=xlarge`) or `original` (the
+ *   bytes stored).
+ * - `hookValues`: how a hook's payload values are read: `any` (every string rendered, other JSON
+ *   values kept as they are) or `strict` (every value compiled as a template, as the vendor's
+ *   examples only ever give strings: a value that is not a string, or a name the entry does not
+ *   hold, throws and the hook does not run). See hooks.js.
+ * - `dataSourceList`: what `GET /v1/data-sources` without `appId` or `organizationId` answers:
+ *   `own` (the token's own data sources, as the platform's sync agent and its Power Automate
+ *   connector list them) or `contextRequired` (SPEC: one of them is required; 400 without).
  * They live in the state, so a reset brings the defaults back.
  */
 const READINGS = {
@@ -54,6 +72,11 @@ const READINGS = {
 	oneof: ['text', 'typed'],
 	mediaContents: ['stream', 'redirect'],
 	mediaFolderList: ['folderAlone', 'withOrganization'],
+	mediaList: ['location', 'belowRoot'],
+	mediaFolderParent: ['parentId', 'parentFolderId'],
+	contentsImageSize: ['xlarge', 'original'],
+	hookValues: ['any', 'strict'],
+	dataSourceList: ['own', 'contextRequired'],
 };
 
 const DEFAULTS = Object.fromEntries(

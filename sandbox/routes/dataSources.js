@@ -23,7 +23,8 @@ const DS = '/v1/data-sources/:ds';
 function context(state, principal, query) {
 	if (query.appId !== undefined) {
 		const { draft, publishedId } = requireApp(state, principal, query.appId);
-		return { appId: publishedId, organizationId: draft.organizationId };
+		// An app never published (productionAppId null) keeps its data sources on its own id.
+		return { appId: publishedId ?? draft.id, organizationId: draft.organizationId };
 	}
 	if (query.organizationId !== undefined) {
 		if (principal.kind === 'app') {
@@ -42,10 +43,12 @@ function context(state, principal, query) {
 /**
  * A list's scope: the app or organization it names, or without one the token's own data sources
  * (its app's for an app token, its organization's otherwise), as the platform's sync agent and
- * the Power Automate connector list them.
+ * the Power Automate connector list them. Under the reading `contextRequired` (SPEC), 400 instead.
  */
 function scopedOrOwn(state, principal, query) {
 	if (query.appId !== undefined || query.organizationId !== undefined)
+		return context(state, principal, query);
+	if (readingsOf(state).dataSourceList === 'contextRequired')
 		return context(state, principal, query);
 	const appId = principal.kind === 'app' ? principal.appId : null;
 	return { appId, organizationId: principal.organizationId };

@@ -68,8 +68,15 @@ function requireAccess(ctx, record, kind, type, message) {
 	if (!mayAccess(ctx.state, record, kind, ctx.principal, type)) throw fileAccess(message);
 }
 
-/** A folder as the API answers it. */
-const folderView = ({ accessRules: _rules, ...folder }) => folder;
+/**
+ * A folder as the API answers it: its parent named `parentId`, or, reading `mediaFolderParent:
+ * parentFolderId`, `parentFolderId` in its place.
+ */
+function folderView(state, { accessRules: _rules, ...folder }) {
+	if (readingsOf(state).mediaFolderParent !== 'parentFolderId') return folder;
+	const { parentId, ...rest } = folder;
+	return { ...rest, parentFolderId: parentId };
+}
 
 function listMedia(ctx) {
 	const { state, query } = ctx;
@@ -90,10 +97,13 @@ function listMedia(ctx) {
 		}
 		requireAccess(ctx, target.folder, 'folder', 'read');
 	}
+	// Reading `belowRoot`, an app's or an organization's list also holds what is below its root.
+	const belowRoot = !target.folder && readingsOf(state).mediaList === 'belowRoot';
 	const inTarget = (appId, parent) =>
 		target.folder
 			? parent === target.folder.id
-			: parent == null && (target.appIds ? target.appIds.includes(appId) : appId == null);
+			: (belowRoot || parent == null) &&
+				(target.appIds ? target.appIds.includes(appId) : belowRoot || appId == null);
 	const folders = [...foldersOf(state).values()].filter(
 		(folder) =>
 			live(folder) &&
@@ -106,7 +116,8 @@ function listMedia(ctx) {
 			file.organizationId === target.organizationId &&
 			inTarget(file.appId, file.mediaFolderId),
 	);
-	return { body: { folders: folders.map(folderView), files: files.map(fileView) } };
+	const folderAnswer = (folder) => folderView(state, folder);
+	return { body: { folders: folders.map(folderAnswer), files: files.map(fileView) } };
 }
 
 function createFolder(ctx) {
@@ -142,7 +153,7 @@ function createFolder(ctx) {
 		accessRules: null,
 	};
 	foldersOf(ctx.state).set(folder.id, folder);
-	return { body: folderView(folder) };
+	return { body: folderView(ctx.state, folder) };
 }
 
 function uploadFiles(ctx) {
@@ -214,9 +225,22 @@ function fileContents(ctx) {
 	) {
 		return { status: 302, headers: { Location: `${ctx.sandbox.urls().cdn}/${file.path}` } };
 	}
+	return contentsAnswer(ctx.state, file, transform);
+}
+
+/**
+ * The contents route's answer: the file, with what the platform would have done to it. The sandbox
+ * cannot resize or convert images: it says what it was asked (or, reading `contentsImageSize:
+ * xlarge`, the default size it applies to an image asked for without one) and sends the file.
+ */
+function contentsAnswer(state, file, transform) {
 	const headers = { 'Content-Type': file.contentType };
-	// The sandbox cannot resize or convert images: it says what it was asked and sends the file.
-	if (transform) headers['X-Sandbox-Transform'] = transform;
+	const defaultSize =
+		!/(^|&)size=/.test(transform) &&
+		/^image\//.test(file.contentType) &&
+		readingsOf(state).contentsImageSize === 'xlarge';
+	const applied = defaultSize ? ['size=xlarge', transform].filter(Boolean).join('&') : transform;
+	if (applied) headers['X-Sandbox-Transform'] = applied;
 	return { body: file.data, headers };
 }
 
@@ -362,4 +386,4 @@ const routes = [
 	}),
 ];
 
-module.exports = { routes };
+module.exports = { routes, checkTransform, contentsAnswer };

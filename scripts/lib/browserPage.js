@@ -2,6 +2,7 @@
 // Small helpers over a puppeteer page for the browser tier: elements found by n8n's data-test-id
 // attributes or by their visible text, waits on conditions (never fixed sleeps), screenshots.
 
+const fs = require('fs');
 const path = require('path');
 
 /**
@@ -25,6 +26,17 @@ function wrapPage(page, screenshotDir) {
 		async shot(name) {
 			const file = path.join(screenshotDir, `${String(++shots).padStart(2, '0')}-${name}.png`);
 			await page.screenshot({ path: file });
+			return file;
+		},
+		/**
+		 * Saves a picture the README shows, under its own name in `pictures/` (see
+		 * scripts/lib/readmePictures.js): the element matching the selector, or the whole page.
+		 */
+		async picture(name, selector) {
+			const file = path.join(screenshotDir, 'pictures', `${name}.png`);
+			fs.mkdirSync(path.dirname(file), { recursive: true });
+			const element = selector ? await api.find(selector) : page;
+			await element.screenshot({ path: file });
 			return file;
 		},
 		async goto(url) {

@@ -11,6 +11,7 @@ const { OWNER } = require('../../scripts/lib/editorServer');
 const { CREDENTIAL, LANDING_PATH, landingUrl } = require('../../scripts/lib/editorSession');
 const { withoutOrganizationLookup } = require('../e2e/organizationLookup');
 const { testWorkflows } = require('./workflows');
+const { pickerScenarios } = require('./pickerScenarios');
 const { WAIT_MS } = require('../../scripts/lib/browserPage');
 const { N8N_MAJOR } = require('../../scripts/install-n8n');
 
@@ -159,7 +160,7 @@ const INTERNAL_SUBTITLE = /^[a-z]+[A-Za-z]*: [a-z]+[A-Za-z]*$|^[a-z]+[A-Z][A-Za-
 const EXAMPLE_CHECKS = {
 	'sync-spreadsheet.json': {
 		sticky: 'one for the updated rows and one for the new rows',
-		output: { node: 'Sync Staff', text: /inserted/ },
+		output: { node: 'Create or Update Staff', text: /insert/ },
 		check(requests) {
 			const commits = requests.filter((r) => r.path === '/v1/data-sources/100/commit');
 			assert.equal(commits.length, 2, 'one commit for the updates, one for the new rows');
@@ -435,6 +436,7 @@ const scenarios = [
 		},
 	},
 	...chatModelScenarios,
+	...pickerScenarios,
 	...exampleScenarios(),
 	{
 		name: 'publish the trigger workflow and see it fire',
@@ -496,4 +498,14 @@ const scenarios = [
 	},
 ];
 
-module.exports = { scenarios };
+/** Steps other scenario files (test/browser/*.scenarios.js) share. */
+const steps = {
+	canvasNode,
+	closeDialog,
+	executeWorkflow,
+	openNode,
+	openWorkflow,
+	sandboxRequestsFromNow,
+};
+
+module.exports = { scenarios, steps };

@@ -23,23 +23,34 @@ const chain = (...names) =>
 			]),
 	);
 
+/** A Fliplet node on the sandbox credential, the `step`-th after the trigger. */
+const flipletNode = (name, step, parameters) => ({
+	name,
+	type: 'n8n-nodes-fliplet.fliplet',
+	typeVersion: 1,
+	position: [240 * step, 0],
+	credentials,
+	parameters,
+});
+
+/** A data source of the sandbox as the picker stores it. */
+const pickedDataSource = (id, name) => ({
+	__rl: true,
+	mode: 'list',
+	value: id,
+	cachedResultName: name,
+});
+
 const INSERT = {
 	name: 'Browser tier: insert a staff entry',
 	nodes: [
 		manualTrigger,
-		{
-			name: 'Insert Staff Entry',
-			type: 'n8n-nodes-fliplet.fliplet',
-			typeVersion: 1,
-			position: [240, 0],
-			credentials,
-			parameters: {
-				resource: 'entry',
-				operation: 'insert',
-				dataSource: { __rl: true, mode: 'list', value: '100', cachedResultName: 'Staff' },
-				columns: { mappingMode: 'defineBelow', value: null },
-			},
-		},
+		flipletNode('Insert Staff Entry', 1, {
+			resource: 'entry',
+			operation: 'insert',
+			dataSource: pickedDataSource('100', 'Staff'),
+			columns: { mappingMode: 'defineBelow', value: null },
+		}),
 	],
 	connections: chain('Run', 'Insert Staff Entry'),
 };
@@ -141,4 +152,11 @@ async function testWorkflows(t) {
 	return t.created;
 }
 
-module.exports = { testWorkflows };
+module.exports = {
+	testWorkflows,
+	manualTrigger,
+	chain,
+	credentials,
+	flipletNode,
+	pickedDataSource,
+};

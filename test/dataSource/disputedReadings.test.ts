@@ -374,6 +374,11 @@ describe('Sandbox: the disputed readings', () => {
 			oneof: 'text',
 			mediaContents: 'stream',
 			mediaFolderList: 'folderAlone',
+			mediaList: 'location',
+			mediaFolderParent: 'parentId',
+			contentsImageSize: 'xlarge',
+			hookValues: 'any',
+			dataSourceList: 'own',
 		});
 		const prefixed = await callSandbox(
 			sandbox(),

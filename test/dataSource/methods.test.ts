@@ -15,23 +15,25 @@ const methods = () => nodeTypes.getByName(FLIPLET_NODE).methods!;
 const staffLocator = { __rl: true, mode: 'name', value: 'Staff' };
 
 describe('Data source pickers', () => {
-	it('From List searches the data sources of the chosen app', async () => {
+	it('From List filters by name and names the app of each data source', async () => {
 		const result = await runListSearch({
 			method: 'searchDataSources',
 			filter: 'dep',
-			parameters: {
-				resource: 'entry',
-				operation: 'getMany',
-				scope: 'app',
-				app: { __rl: true, mode: 'id', value: '11' },
-			},
+			parameters: { resource: 'entry', operation: 'getMany' },
 			credentials: sandboxCredential(sandbox()),
 		});
 		expect(result.results).toEqual([{ name: 'Departments (Staff Directory, 101)', value: '101' }]);
-		expect(apiRequests(sandbox(), /^\/v1\/data-sources$/)[0].query).toEqual({ appId: '11' });
+		// The apps (for their names) and the token's own list, sent together.
+		expect(apiRequests(sandbox()).map((r) => [r.path, r.query])).toEqual(
+			expect.arrayContaining([
+				['/v1/apps', {}],
+				['/v1/data-sources', {}],
+			]),
+		);
+		expect(apiRequests(sandbox())).toHaveLength(2);
 	});
 
-	it('without an app chosen, From List covers every app the token reaches', async () => {
+	it('From List covers every data source the token reaches, with one list for all its apps', async () => {
 		const context = loadOptionsContext({
 			parameters: { resource: 'entry', operation: 'get' },
 			credentials: sandboxCredential(sandbox(), TOKENS.org),
@@ -39,10 +41,7 @@ describe('Data source pickers', () => {
 		});
 		const result = await methods().listSearch!.searchDataSources.call(context);
 		expect(result.results.map((r) => r.value)).toEqual(['100', '101', '102', '103', '104']);
-		expect(apiRequests(sandbox(), /^\/v1\/data-sources$/).map((r) => r.query.appId)).toEqual([
-			'11',
-			'21',
-		]);
+		expect(apiRequests(sandbox(), /^\/v1\/data-sources$/).map((r) => r.query)).toEqual([{}]);
 	});
 
 	it('filter column options are the data source columns only (filters test entry data)', async () => {

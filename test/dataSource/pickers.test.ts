@@ -1,10 +1,12 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import {
 	apiRequests,
+	faultNthRequest,
 	FLIPLET_NODE,
 	loadOptionsContext,
 	nodeTypes,
 	sandboxCredential,
+	setSandboxReadings,
 	TOKENS,
 	useSandbox,
 } from '../harness';
@@ -61,59 +63,88 @@ describe('Column pickers', () => {
 	});
 });
 
-describe('Data source From List over every app', () => {
-	const search = () =>
-		methods().listSearch!.searchDataSources.call(context({ resource: 'entry', operation: 'get' }));
+describe.each([
+	{ dataSourceList: 'own' as const, sent: ['/v1/apps', '/v1/data-sources'] },
+	{
+		// The contract's reading: a list needs an app or organization, so each app's follows.
+		dataSourceList: 'contextRequired' as const,
+		sent: [
+			'/v1/apps',
+			'/v1/data-sources',
+			'/v1/data-sources?appId=11',
+			'/v1/data-sources?appId=21',
+		],
+	},
+])(
+	'Data source From List over every app (token-wide list: $dataSourceList)',
+	({ dataSourceList, sent }) => {
+		beforeEach(() => setSandboxReadings(sandbox(), { dataSourceList }));
 
-	it('names the app of each data source', async () => {
-		const result = await search();
-		const { apps, dataSources } = sandbox().state;
-		const appIds = apiRequests(sandbox(), /^\/v1\/data-sources$/).map((r) => r.query.appId);
-		const expected = dataSources
-			.filter((ds: any) => appIds.includes(String(ds.appId)))
-			.map((ds: any) => {
-				const app = apps.find((a: any) => (a.productionAppId ?? a.id) === ds.appId);
-				return { name: `${ds.name} (${app.name}, ${ds.id})`, value: String(ds.id) };
+		const search = () =>
+			methods().listSearch!.searchDataSources.call(
+				context({ resource: 'entry', operation: 'get' }),
+			);
+		const pathsSent = () =>
+			apiRequests(sandbox())
+				.map((r) => (r.query.appId ? `${r.path}?appId=${r.query.appId}` : r.path))
+				.sort();
+
+		it('names the app of each data source', async () => {
+			const result = await search();
+			const { apps, dataSources } = sandbox().state;
+			const expected = dataSources
+				.filter((ds: any) => ds.organizationId === 1)
+				.map((ds: any) => {
+					const app = apps.find((a: any) => (a.productionAppId ?? a.id) === ds.appId);
+					return { name: `${ds.name} (${app.name}, ${ds.id})`, value: String(ds.id) };
+				});
+			expect(result.results).toEqual(expected);
+			expect(expected.length).toBeGreaterThan(1);
+			expect(pathsSent()).toEqual(sent);
+		});
+
+		it('stops with the error when the token is refused, instead of showing an empty list', async () => {
+			sandbox().injectFault({ mode: 'status-before', status: 401, method: 'GET', count: 10 });
+			await expect(search()).rejects.toMatchObject({ httpCode: '401' });
+		});
+
+		it("stops on 403 (no permission) from an app's list", async () => {
+			if (dataSourceList === 'own') {
+				// Refused without an app: each app's list follows, and the first of them is refused.
+				sandbox().injectFault({
+					mode: 'status-before',
+					status: 403,
+					method: 'GET',
+					path: '^/v1/data-sources$',
+					count: 2,
+				});
+			} else {
+				faultNthRequest(sandbox(), { method: 'GET', path: /^\/v1\/data-sources$/ }, 2, {
+					mode: 'status-before',
+					status: 403,
+				});
+			}
+			await expect(search()).rejects.toMatchObject({ httpCode: '403' });
+		});
+
+		it('leaves out an app whose data sources fail for another reason and lists the others', async () => {
+			// The list without an app fails (or is refused), then the first app's list.
+			sandbox().injectFault({
+				mode: 'status-before',
+				status: 404,
+				method: 'GET',
+				path: '^/v1/data-sources$',
+				count: 2,
 			});
-		expect(result.results).toEqual(expected);
-		expect(expected.length).toBeGreaterThan(1);
-	});
-
-	it('stops with the error when the token is refused, instead of showing an empty list', async () => {
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 401,
-			method: 'GET',
-			path: '^/v1/data-sources$',
+			const result = await search();
+			const perApp = apiRequests(sandbox(), /^\/v1\/data-sources$/).filter((r) => r.query.appId);
+			expect(perApp.map((r) => r.status).sort()).toEqual([200, 404]);
+			const listedApp = Number(perApp.find((r) => r.status === 200)!.query.appId);
+			const listed = sandbox()
+				.state.dataSources.filter((ds: any) => ds.appId === listedApp)
+				.map((ds: any) => String(ds.id));
+			expect(result.results.map((r) => r.value)).toEqual(listed);
+			expect(listed.length).toBeGreaterThan(0);
 		});
-		await expect(search()).rejects.toMatchObject({ httpCode: '401' });
-		expect(apiRequests(sandbox(), /^\/v1\/data-sources$/)).toHaveLength(1);
-	});
-
-	it('also stops on 403 (no permission)', async () => {
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 403,
-			method: 'GET',
-			path: '^/v1/data-sources$',
-		});
-		await expect(search()).rejects.toMatchObject({ httpCode: '403' });
-	});
-
-	it('leaves out an app whose data sources fail for another reason and lists the others', async () => {
-		sandbox().injectFault({
-			mode: 'status-before',
-			status: 404,
-			method: 'GET',
-			path: '^/v1/data-sources$',
-		});
-		const result = await search();
-		const requests = apiRequests(sandbox(), /^\/v1\/data-sources$/);
-		expect(requests.map((r) => r.status)).toEqual([404, 200]);
-		const listed = sandbox()
-			.state.dataSources.filter((ds: any) => String(ds.appId) === requests[1].query.appId)
-			.map((ds: any) => String(ds.id));
-		expect(result.results.map((r) => r.value)).toEqual(listed);
-		expect(listed.length).toBeGreaterThan(0);
-	});
-});
+	},
+);

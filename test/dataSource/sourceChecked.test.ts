@@ -7,6 +7,7 @@ import {
 	callSandbox,
 	runNode,
 	sandboxCredential,
+	setSandboxReadings,
 	TOKENS,
 	useSandbox,
 } from '../harness';
@@ -72,6 +73,20 @@ describe('Data Source → Get Many: all the data sources of the token', () => {
 		const [request] = apiRequests(sandbox(), /^\/v1\/data-sources$/);
 		expect(request.query).toEqual({});
 		expect(result.json.map((dataSource) => dataSource.name)).toEqual(names);
+	});
+
+	it("under the contract's reading (an app or organization required), says to pick a scope", async () => {
+		setSandboxReadings(sandbox(), { dataSourceList: 'contextRequired' });
+		const result = await runNode({
+			parameters: { resource: 'dataSource', operation: 'getMany', scope: 'token', returnAll: true },
+			credentials: sandboxCredential(sandbox(), TOKENS.org),
+		});
+		expect(result.error?.message).toBe(
+			'This Fliplet API lists data sources only by app or organization',
+		);
+		expect(result.error?.description).toMatch(/Set Scope to App/);
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(apiRequests(sandbox(), /^\/v1\/data-sources$/).map((r) => r.status)).toEqual([400]);
 	});
 });
 

@@ -1,3 +1,7 @@
+/* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { INode, INodePropertyOptions, INodeType } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -118,6 +122,27 @@ describe('the node panel entry', () => {
 		expect(trigger.description.name.replace('Trigger', '')).toBe(fliplet.description.name);
 		expect(trigger.description.description.startsWith(fliplet.description.description)).toBe(true);
 		expect(trigger.description.description).toMatch(/Starts a workflow when something new happens/);
+	});
+
+	// n8n's node panel searches a node's display name and its codex aliases.
+	it('the action node answers the words people type for an upsert, a table, a message', () => {
+		const codex = JSON.parse(
+			readFileSync(path.resolve(__dirname, '../../nodes/Fliplet/Fliplet.node.json'), 'utf8'),
+		) as { alias?: string[] };
+		expect(codex.alias).toEqual(
+			expect.arrayContaining([
+				'upsert',
+				'create or update',
+				'spreadsheet',
+				'database',
+				'table',
+				'row',
+				'email',
+				'SMS',
+				'push',
+				'notification',
+			]),
+		);
 	});
 
 	it('every node of the package has its own description', () => {

@@ -282,12 +282,21 @@ checks['sync-spreadsheet.json'] = ({ run, state }) => {
 		json(run, 'Extract from File').map((row) => row.Email),
 		['alice@example.com', 'bob@example.com', 'frank@example.com'],
 	);
-	const commits = run.nodes['Sync Staff'].requests.filter((request) =>
+	const commits = run.nodes['Create or Update Staff'].requests.filter((request) =>
 		/commit$/.test(request.path),
 	);
 	assert.ok(commits.length >= 1);
 	for (const commit of commits)
 		assert.equal(commit.body.append, true, 'a sync never replaces the data');
+	assert.deepEqual(
+		json(run, 'Create or Update Staff').map((item) => [item.data.Email, item.action]),
+		[
+			['alice@example.com', 'update'],
+			['bob@example.com', 'unchanged'],
+			['frank@example.com', 'insert'],
+		],
+		'one item per row, saying what happened',
+	);
 	const alice = staffOf(state).find((entry) => entry.data.Email === 'alice@example.com');
 	// The commits travel together: either may reach the sandbox first, so updates (by id) are
 	// compared before inserts whatever order they arrived in.
@@ -298,7 +307,11 @@ checks['sync-spreadsheet.json'] = ({ run, state }) => {
 		sent,
 		[
 			{ id: alice.id, data: { Department: 'Marketing' } },
-			{ data: { Name: 'Frank Ode', Email: 'frank@example.com', Department: 'Support', Age: 31 } },
+			{
+				// The new row's id comes back by the clientId it carries.
+				clientId: 'n8n-row-2',
+				data: { Name: 'Frank Ode', Email: 'frank@example.com', Department: 'Support', Age: 31 },
+			},
 		],
 		"only the changed row's changed cell and the new row are sent",
 	);
@@ -306,7 +319,12 @@ checks['sync-spreadsheet.json'] = ({ run, state }) => {
 	assert.equal(alice.data.Department, 'Marketing');
 	assert.deepEqual(alice.data.Address, { city: 'London' }, 'columns not in the sheet are kept');
 	const frank = staffOf(state).find((entry) => entry.data.Email === 'frank@example.com');
-	assert.equal(frank.data.Age, 31, 'spreadsheet text typecast to a number');
+	assert.equal(frank.data.Age, 31, 'spreadsheet text written as the number its column holds');
+	assert.deepEqual(
+		json(run, 'Create or Update Staff').map((item) => item.id),
+		[alice.id, staffOf(state).find((entry) => entry.data.Email === 'bob@example.com').id, frank.id],
+		"each item names its entry's id",
+	);
 };
 
 checks['scheduled-notification.json'] = ({ run, state }) => {

@@ -1,7 +1,8 @@
 'use strict';
 // The Fliplet Instant Trigger in a real, running n8n (2.x publishes, 1.x activates), with the
-// sandbox's hook templates rendering only an entry's columns (as every vendor example does), so
-// the hook's `{{{entry.id}}}` reaches n8n empty: publishing adds its hook to a sandbox data source
+// sandbox's hook templates in their strictest reading (only an entry's columns, as every vendor
+// example names, and every payload value compiled as a template: a number or another name stops
+// the hook), which the hook's string values pass: publishing adds its hook to a sandbox data source
 // next to the hooks already there; an entry inserted into the sandbox makes the sandbox call n8n's
 // production webhook URL and an execution with that entry appears; a change whose call never comes
 // (a commit without hooks) is delivered with the next call; six signed calls at once start one
@@ -180,8 +181,9 @@ async function updateThroughTheNode(
  */
 async function instantTriggerCheck(rest, log) {
 	const sandbox = createSandbox({ rateLimits: false });
-	// The reading no vendor example contradicts: templates name an entry's columns only.
-	setReadings(sandbox.state, { hookTemplates: 'columns' });
+	// The strictest reading no vendor example contradicts: templates name an entry's columns only,
+	// and every payload value is compiled as a template.
+	setReadings(sandbox.state, { hookTemplates: 'columns', hookValues: 'strict' });
 	await sandbox.start(0, '127.0.0.1');
 	try {
 		await call(sandbox, 'PUT', `/v1/data-sources/${DATA_SOURCE}`, { hooks: [OTHER_HOOK] });
@@ -259,7 +261,7 @@ async function instantTriggerCheck(rest, log) {
 		const [hookCall] = sandbox.state.hookCalls;
 		assert.equal(hookCall.status, 200, `the hook call reached n8n: ${JSON.stringify(hookCall)}`);
 		assert.equal(hookCall.entryId, entry.id);
-		assert.deepEqual(hookCall.body, { dataSourceId: DATA_SOURCE, entryId: '' }, 'no id rendered');
+		assert.deepEqual(hookCall.body, { dataSourceId: String(DATA_SOURCE) }, 'strings only');
 		const details = dataOf(await rest.request('GET', `/rest/executions/${executions[0].id}`));
 		assert.match(JSON.stringify(details), /Instant row/, 'the execution holds the inserted entry');
 		log(
@@ -306,8 +308,8 @@ async function instantTriggerCheck(rest, log) {
 				entries: names.map((Name) => ({ data: { Name } })),
 			});
 
-		// A change whose call never comes (a commit without hooks), then an insert: its call, empty
-		// id and all, delivers both.
+		// A change whose call never comes (a commit without hooks), then an insert: its call
+		// delivers both.
 		await commitWithoutHooks(['Silent row']);
 		await call(sandbox, 'PUT', `/v1/data-sources/${DATA_SOURCE}/data`, { Name: 'Loud row' });
 		const caughtUp = await nextExecution('an execution for the missed change and the next');
@@ -319,7 +321,7 @@ async function instantTriggerCheck(rest, log) {
 		// execution holds all three, and nothing more starts.
 		await commitWithoutHooks(['Quiet 1', 'Quiet 2', 'Quiet 3']);
 		const burst = await Promise.all(
-			Array.from({ length: 6 }, () => signedCall({ dataSourceId: DATA_SOURCE, entryId: '' })),
+			Array.from({ length: 6 }, () => signedCall({ dataSourceId: String(DATA_SOURCE) })),
 		);
 		assert.deepEqual(
 			burst.map((reply) => reply.status),

@@ -64,6 +64,35 @@ export async function setAppFileRules(sandbox: Sandbox, rules: unknown[] | null)
 
 /** App 11's files readable only by the Staff Directory app token: private files. */
 export const readableByAppToken = [{ type: ['read'], allow: { tokens: [APP_TOKEN_ID] } }];
+
+/**
+ * An entry of Staff with a private photo (`Photo`, readable by the app token, read through the
+ * API's contents route): app 11's files are made private first.
+ */
+export async function privatePhotoEntry(
+	sandbox: Sandbox,
+	bytes: Buffer = PHOTO,
+	name = 'lamp.png',
+): Promise<{ id: number; data: Record<string, any> }> {
+	await setAppFileRules(sandbox, readableByAppToken);
+	return await formEntry(sandbox, { Name: 'Lamp' }, [
+		{ column: 'Photo', name, type: 'image/png', bytes },
+	]);
+}
+
+/**
+ * An entry of Staff whose columns hold what another writer put there (a URL of any kind in a file
+ * column), written through the API as it is.
+ */
+export async function plantedEntry(
+	sandbox: Sandbox,
+	data: Record<string, unknown>,
+): Promise<{ id: number; data: Record<string, any> }> {
+	const answer = await callSandbox(sandbox, 'PUT', `/v1/data-sources/${STAFF}/data`, data);
+	expect(answer.status).toBe(200);
+	return answer.body;
+}
+
 /** App 11's files readable by a token that is not the Staff Directory one: private to it. */
 export const readableByAnotherToken = [{ type: ['read'], allow: { tokens: [999] } }];
 

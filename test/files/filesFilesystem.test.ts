@@ -45,6 +45,24 @@ describe('Files with binary data in filesystem mode', () => {
 		expect(video.bytes).toBe(big.length);
 	});
 
+	it('ends a download whose host stalls after its headers, as in memory (docs/files.md)', async () => {
+		await encryptFiles(sandbox());
+		const entry = await formEntry(sandbox(), { Name: 'Stalled' }, [
+			{ column: 'Video', name: 'site.mp4', type: 'video/mp4', bytes: big },
+		]);
+		sandbox().injectFault({ mode: 'stall-after', path: '/contents/' });
+		const result = await runNode({
+			parameters: getWithFiles(entry.id),
+			credentials: { flipletApi: { ...sandboxCredential(sandbox()).flipletApi, timeout: 1 } },
+		});
+		expect(result.error?.message).toBe(
+			`Column "Video": The download of site.mp4 from ${sandbox().url} stalled: no data for 1 s`,
+		);
+		const [request] = apiRequests(sandbox(), /\/contents\//);
+		await request.closed;
+		expect(request.abandoned).toBe(true);
+	});
+
 	it("Update streams the item's file from disk onto the entry", async () => {
 		const entry = await formEntry(sandbox(), { Name: 'Before' }, []);
 		const result = await runNode({

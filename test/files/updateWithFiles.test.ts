@@ -115,11 +115,13 @@ describe('Entry → Update with files', () => {
 		});
 	});
 
+	// The editor shows Files only with Merge Columns and Run Update Hooks on; set by an expression,
+	// those fields are known only when the item runs, and the node refuses there.
 	it.each([
-		['Replace Entry', { updateMode: 'replace' }],
-		['Run Update Hooks off', { runHooks: false }],
+		['Replace Entry', { updateMode: '={{ "replace" }}' }],
+		['Run Update Hooks off', { runHooks: '={{ false }}' }],
 	])(
-		'refuses files with %s before sending anything: a commit carries no files',
+		'refuses files with %s (from an expression) before sending anything: a commit carries no files',
 		async (_name, mode) => {
 			const entry = await formEntry(sandbox(), { Name: 'Desk' }, []);
 			sandbox().requests.length = 0;

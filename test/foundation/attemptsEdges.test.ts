@@ -657,7 +657,7 @@ describe('through the engine', () => {
 			credential(1),
 		);
 		expect(output.description).toBe(
-			`Check the network and the credential's region or base URL; a slow link or a large answer may need a longer "Data Timeout (Seconds)" in the credential. ${UNKNOWN_OUTCOME}`,
+			`Check the network and the credential's region or base URL; a slow link or a large answer may need a longer "Data Timeout (Seconds)" in the credential's Advanced Settings. ${UNKNOWN_OUTCOME}`,
 		);
 		await expectPublishSentAtMostOnce();
 	});

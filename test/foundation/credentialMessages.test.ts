@@ -73,12 +73,12 @@ describe('a request that never got an answer', () => {
 		[
 			'ETIMEDOUT',
 			region,
-			`api.fliplet.com did not answer within 20 seconds. ${FIX_REGION} A slow network may also need a longer "Data Timeout".`,
+			`api.fliplet.com did not answer within 20 seconds. ${FIX_REGION} A slow network may also need a longer "Data Timeout" (the credential's Advanced Settings).`,
 		],
 		[
 			'ECONNABORTED',
 			CUSTOM,
-			`api.fliplet.com did not answer within 60 seconds. ${FIX_CUSTOM} A slow network may also need a longer "Data Timeout".`,
+			`api.fliplet.com did not answer within 60 seconds. ${FIX_CUSTOM} A slow network may also need a longer "Data Timeout" (the credential's Advanced Settings).`,
 		],
 		[
 			'CERT_HAS_EXPIRED',
@@ -109,7 +109,7 @@ describe('a request that never got an answer', () => {
 
 	it('a timeout named only in the message is a timeout', () => {
 		expect(unreachable(networkError('timeout of 20000ms exceeded'), region, EU)).toBe(
-			`api.fliplet.com did not answer within 20 seconds. ${FIX_REGION} A slow network may also need a longer "Data Timeout".`,
+			`api.fliplet.com did not answer within 20 seconds. ${FIX_REGION} A slow network may also need a longer "Data Timeout" (the credential's Advanced Settings).`,
 		);
 	});
 

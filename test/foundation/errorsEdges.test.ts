@@ -77,7 +77,7 @@ describe('a failure with no answer', () => {
 		});
 		expect(withField.message).toBe('Fliplet API timeout: no complete answer within 1 s');
 		expect(withField.description).toBe(
-			`Check the network and the credential's region or base URL; a slow link or a large answer may need a longer "Data Timeout (Seconds)" in the credential. The request was sent once.`,
+			`Check the network and the credential's region or base URL; a slow link or a large answer may need a longer "Data Timeout (Seconds)" in the credential's Advanced Settings. The request was sent once.`,
 		);
 		expect(read({ networkKind: 'timeout', networkMessage: 'x' }).description).toBe(
 			`${CHECK} The request was sent once.`,

@@ -172,6 +172,20 @@ describe('one deadline per request: connect, upload and the whole answer', () =>
 		expect(again.status).toBe(200);
 	}, 30_000);
 
+	it('a read whose answer stalls after its headers is abandoned at the deadline and asked again', async () => {
+		sandbox().injectFault({ mode: 'stall-after', count: 1, path: '^/v1/apps$' });
+		const result = await runNode({
+			parameters: getManyApps,
+			credentials: credentialWithTimeout(2),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((app) => app.name)).toEqual(['Staff Directory']);
+		const [stalled, again] = apiRequests(sandbox(), /^\/v1\/apps$/);
+		await Promise.all([stalled.closed, again.closed]);
+		expect(stalled.abandoned).toBe(true);
+		expect(again.status).toBe(200);
+	}, 30_000);
+
 	it('a publish whose answer trickles in: one attempt, given up at the deadline, may have been processed', async () => {
 		drip('POST');
 		const result = await runNode({

@@ -33,7 +33,13 @@ export type FaultKind =
 	/** The handler ran; its answer's body is cut mid-way. */
 	| 'cut-body'
 	/** The handler ran; its answer never comes, the client's timeout (TIMEOUT_SECONDS) ends it. */
-	| 'timeout';
+	| 'timeout'
+	/**
+	 * A gateway's 504 at once while the server holds the write and stores it later (the sandbox's
+	 * `land-late`): when the test lands it, or never. Not drawn by faultKind(): a schedule that
+	 * holds a write chooses when it lands.
+	 */
+	| 'held';
 
 /** The credential timeout of a run that holds a `timeout` fault; other runs keep the default. */
 export const TIMEOUT_SECONDS = 0.3;
@@ -78,6 +84,8 @@ export function sandboxFault(kind: FaultKind): SandboxFault {
 			return { mode: 'cut-after' };
 		case 'timeout':
 			return { mode: 'delay', delayMs: 60_000 };
+		case 'held':
+			return { mode: 'land-late', status: 504 };
 	}
 }
 
@@ -110,6 +118,9 @@ export function effectStayed({ request, fault }: ScheduledRequest): boolean {
 			return status === 0;
 		case 'timeout':
 			return status === undefined || ok;
+		case 'held':
+			// Only once it landed, and was stored.
+			return request.landedLate === true && request.landedStatus === 200;
 		default:
 			return false;
 	}
@@ -122,6 +133,7 @@ export function effectStayed({ request, fault }: ScheduledRequest): boolean {
  */
 export function faultMet(scheduled: ScheduledRequest): FaultKind | undefined {
 	const { fault } = scheduled;
+	if (fault === 'held') return fault;
 	const after = fault === 'error-after' || fault === 'drop-after' || fault === 'cut-body';
 	return after || fault === 'timeout' ? (effectStayed(scheduled) ? fault : undefined) : fault;
 }

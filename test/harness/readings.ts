@@ -32,6 +32,16 @@ export interface SandboxReadings {
 	mediaContents: 'stream' | 'redirect';
 	/** `folderAlone`: a folder lists by its id; `withOrganization`: its organization must come too. */
 	mediaFolderList: 'folderAlone' | 'withOrganization';
+	/** `location`: an app's or organization's media list holds its root; `belowRoot`: all below it too. */
+	mediaList: 'location' | 'belowRoot';
+	/** The field a folder names its parent by: `parentId` (the REST docs) or `parentFolderId`. */
+	mediaFolderParent: 'parentId' | 'parentFolderId';
+	/** An image read by its contents without `size`: `xlarge` (the docs' default) or `original`. */
+	contentsImageSize: 'xlarge' | 'original';
+	/** `any`: non-string hook values are kept; `strict`: every value compiles as a template or the hook fails. */
+	hookValues: 'any' | 'strict';
+	/** A data source list without app or organization: `own` (the token's) or `contextRequired` (SPEC: 400). */
+	dataSourceList: 'own' | 'contextRequired';
 }
 
 /** The readings a reset brings back: the first choice of each. */
@@ -86,11 +96,28 @@ export const NOTIFICATION_UPDATE_READINGS: Array<
 	{ updateStatus: 'draft', updateOrderAt: 'kept' },
 ];
 
-/** Both readings of what a hook's templates can name (`{{{entry.id}}}` renders empty in `columns`). */
-export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates'>> = [
-	{ hookTemplates: 'entry' },
-	{ hookTemplates: 'columns' },
-];
+/**
+ * The readings of what a hook's templates can name (`{{{entry.id}}}` renders empty in `columns`)
+ * and of how its values are read (`strict`: a value that is not a string, or a name the entry does
+ * not hold, stops the hook), from the most lenient to the strictest.
+ */
+export const HOOK_TEMPLATE_READINGS: Array<Pick<SandboxReadings, 'hookTemplates' | 'hookValues'>> =
+	[
+		{ hookTemplates: 'entry', hookValues: 'any' },
+		{ hookTemplates: 'columns', hookValues: 'any' },
+		{ hookTemplates: 'columns', hookValues: 'strict' },
+	];
+
+/**
+ * Both readings of what an app's or an organization's media list holds, the one that holds what
+ * is below the root with each name of a folder's parent field (the filter reads the parent).
+ */
+export const MEDIA_LIST_READINGS: Array<Pick<SandboxReadings, 'mediaList' | 'mediaFolderParent'>> =
+	[
+		{ mediaList: 'location', mediaFolderParent: 'parentId' },
+		{ mediaList: 'belowRoot', mediaFolderParent: 'parentId' },
+		{ mediaList: 'belowRoot', mediaFolderParent: 'parentFolderId' },
+	];
 
 /** Both readings of `oneof` (Sync's targeted read and its duplicate check rely on it). */
 export const ONEOF_READINGS: Array<Pick<SandboxReadings, 'oneof'>> = [

@@ -2,6 +2,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { forgetKeyColumns } from '../../nodes/Fliplet/actions/entry/sync/keyColumnMemory';
+import { forgetSearchLists } from '../../nodes/Fliplet/methods/listSearch/searchCache';
 import { forgetRateWindows } from '../../nodes/Fliplet/transport/pacing';
 import { removeSandboxListeners } from './sandboxEvents';
 
@@ -24,6 +25,11 @@ export interface SandboxRequest {
 	abandoned?: boolean;
 	/** Settles when the request's connection has closed, either way (in-process sandboxes only). */
 	closed: Promise<void>;
+	/** The `<tag>` of a request sent to `/__tag/<tag>/v1/…` (a base URL with a path). */
+	tag?: string;
+	/** A `land-late` write that has landed (after its answer), and the status its handler gave. */
+	landedLate?: boolean;
+	landedStatus?: number;
 }
 
 /** A request the sandbox's CDN-like host received (sandbox/media/cdn.js). */
@@ -54,6 +60,10 @@ export interface Sandbox {
 		reset(): void;
 	};
 	reset(): void;
+	/** The writes `land-late` faults hold, oldest first (a reset discards them). */
+	held: Array<{ record: SandboxRequest; land(): Promise<void> }>;
+	/** Lands every held write now, oldest first; resolves with how many landed. */
+	landHeld(): Promise<number>;
 	/** Use `onSandboxRequest` (test/harness/sandboxEvents.ts), which documents when it is removed. */
 	onRequest(listener: (request: SandboxRequest) => void): () => void;
 	injectFault(fault: SandboxFault): void;
@@ -80,8 +90,10 @@ export interface SandboxFault {
 		| 'delay'
 		| 'cut-after'
 		| 'drip-after'
+		| 'stall-after'
 		| 'stamp-at-start'
-		| 'ignore-offset';
+		| 'ignore-offset'
+		| 'land-late';
 	count?: number;
 	status?: number;
 	/** JSON body of the status-* modes (default `{message: 'Injected fault…'}`). */
@@ -103,6 +115,8 @@ export interface SandboxFault {
 	waitFor?: Promise<unknown>;
 	/** Only a request whose parsed body this accepts meets the fault. */
 	match?: (body: any) => boolean;
+	/** land-late: drop the connection instead of answering `status` (default 504). */
+	drop?: boolean;
 }
 
 export function createSandbox(options: { rateLimits?: boolean; region?: string } = {}): Sandbox {
@@ -111,7 +125,7 @@ export function createSandbox(options: { rateLimits?: boolean; region?: string }
 
 /**
  * Puts the sandbox back to its fixture (keeping whether its limits are on), and forgets the node's
- * rate windows and the data sources Sync saw holding its key columns: they are shared by the whole
+ * rate windows, the data sources Sync saw holding its key columns and the pickers' lists: they are shared by the whole
  * process, so a server that forgot its counts and its data sources meets a client that forgot them. Tests that run many scenarios in one test (fault schedules) call it
  * between scenarios.
  */
@@ -121,6 +135,7 @@ export function resetSandbox(sandbox: Sandbox): void {
 	sandbox.rateLimiter.enabled = enabled;
 	forgetRateWindows();
 	forgetKeyColumns();
+	forgetSearchLists();
 }
 
 /**

@@ -561,7 +561,7 @@ describe('Notification → Update', () => {
 	});
 });
 
-describe('Notification → Delete, Mark as Read, List Push Subscriptions', () => {
+describe('Notification → Delete, Mark as Read, Get Push Subscriptions', () => {
 	it('deletes a notification', async () => {
 		const result = await run({ operation: 'delete', notificationId: '501' });
 		expect(result.error).toBeUndefined();

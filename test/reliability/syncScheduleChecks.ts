@@ -105,7 +105,7 @@ export function expectedCounts(
 
 /**
  * A run that succeeded with no other writer: its counts are the diff (and no duplicate was
- * removed: none was made), each row item names the entry its key is stored on now (inserts found
+ * removed but those a late landing made), each row item names the entry its key is stored on now (inserts found
  * after a lost answer included), and a recovery is reported only when a commit met a fault or,
  * in a run with the short timeout (`timesOut`), when an answer may have come too late.
  */
@@ -115,11 +115,17 @@ export function checkExactRun(
 	stored: Array<{ id: number; data: IDataObject }>,
 	log: ScheduledRequest[],
 	timesOut: boolean,
+	doubledBefore = 0,
 ) {
 	const [summary, ...items] = result.json;
 	expect(summary.error).toBeUndefined();
-	// With no other writer, no key can end on two entries: nothing was inserted twice.
-	expect(summary).toMatchObject({ ...expected, duplicatesRemoved: 0 });
+	expect(summary).toMatchObject(expected);
+	// With no other writer, a key is on two entries only when a commit held by the server landed
+	// beside its re-send, during the run or before it (`doubledBefore`): the check repairs it.
+	const landedLate = log
+		.filter(({ request, fault }) => fault === 'held' && request.landedLate)
+		.flatMap(({ request }) => inserts(request.body)).length;
+	expect(Number(summary.duplicatesRemoved)).toBeLessThanOrEqual(landedLate + doubledBefore);
 	const recovered = summary.recovered as IDataObject;
 	if (!commitMetFault(log) && !timesOut)
 		expect(recovered).toEqual({ commits: 0, rowsFound: 0, rowsResent: 0 });

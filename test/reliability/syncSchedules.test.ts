@@ -16,6 +16,7 @@ import {
 	armSchedule,
 	effectStayed,
 	faultKind,
+	leavesOutcomeUnknown,
 	RunFence,
 	scheduleParameters,
 	TIMEOUT_SECONDS,
@@ -55,6 +56,7 @@ const rowsOf = (minLength: number, maxLength: number) =>
 		.map((rows) => rows.map(({ key, n }): IDataObject => ({ Email: email(key), N: n })));
 
 type WriterAction = 'insert-same-key' | 'delete' | 'update';
+type LateLanding = 'before-resend' | 'before-check' | 'after-run';
 
 const scheduleArbitrary = fc.record({
 	existing: rowsOf(0, 8),
@@ -83,6 +85,18 @@ const scheduleArbitrary = fc.record({
 			kind: faultKind(),
 		}),
 		{ maxLength: 3 },
+	),
+	/**
+	 * A commit of the first run held by the server and landed late: its answer is lost at once (a
+	 * gateway's 504), and it is stored just before the first commit after the read of its keys (the
+	 * re-send), just before the check of the keys after the commits, or after the run.
+	 */
+	lateLanding: fc.option(
+		fc.record({
+			nth: fc.integer({ min: 1, max: 4 }),
+			lands: fc.constantFrom<LateLanding>('before-resend', 'before-check', 'after-run'),
+		}),
+		{ nil: undefined },
 	),
 	/** Other writers between two requests of the first run. */
 	writers: fc.array(
@@ -188,6 +202,77 @@ function checkConverged(id: number, schedule: Schedule) {
 	if (schedule.mode === 'mirror') expect(entries).toHaveLength(schedule.input.length);
 }
 
+/**
+ * Lands the commit a schedule holds at its point (see `lateLanding`): just before the handler of
+ * the first commit after a read that came after the held one (the re-send), or of the check of
+ * the keys (a query with an aggregation) after a commit that came after it. Whatever is still
+ * held when the run ends lands after it (see landAfterRun).
+ */
+function landAt(lands: LateLanding) {
+	if (lands === 'after-run') return;
+	// Whether the held commit came yet, and what came after it.
+	let held = false;
+	let readSince = false;
+	let commitSince = false;
+	const arm = () =>
+		sandbox().beforeHandling({
+			run: async (_state, body) => {
+				held ||= sandbox().held.length > 0;
+				const commit = Array.isArray(body?.entries);
+				const due =
+					held &&
+					(lands === 'before-resend'
+						? commit && readSince
+						: !commit && body?.aggregate !== undefined && commitSince);
+				if (due) return void (await sandbox().landHeld());
+				if (held && commit) commitSince = true;
+				else if (held) readSince = true;
+				arm();
+			},
+		});
+	arm();
+}
+
+/**
+ * After the first run: lands what is still held, and checks that every key it doubles was
+ * reported in the summary's `mayBeDoubled`, and that only keys of insert commits whose outcome
+ * stayed unknown are reported there.
+ */
+async function landAfterRun(
+	id: number,
+	result: RunResult,
+	log: ScheduledRequest[],
+): Promise<number> {
+	const reported = ((result.json[0].mayBeDoubled as IDataObject | undefined)?.keys ?? []) as Array<{
+		key: string;
+		id: number | null;
+	}>;
+	const unknownInserts = new Set(
+		log
+			.filter(
+				({ request, fault }) =>
+					classify(request) === 'commit' && fault && leavesOutcomeUnknown(fault),
+			)
+			.flatMap(({ request }) => request.body.entries)
+			.filter((entry: any) => entry.id === undefined)
+			.map((entry: any) => String(entry.data.Email)),
+	);
+	expect(reported.map((entry) => entry.key).filter((key) => !unknownInserts.has(key))).toEqual([]);
+	// Each key reported names an entry that holds it now.
+	const stored = new Map(
+		storedEntries(sandbox(), id).map((entry) => [entry.id, String(entry.data.Email)]),
+	);
+	for (const entry of reported) if (entry.id !== null) expect(stored.get(entry.id)).toBe(entry.key);
+	await sandbox().landHeld();
+	const counts = new Map<string, number>();
+	for (const { data } of storedEntries(sandbox(), id))
+		counts.set(String(data.Email), (counts.get(String(data.Email)) ?? 0) + 1);
+	const doubled = [...counts].filter(([, count]) => count > 1).map(([key]) => key);
+	const told = new Set(reported.map((entry) => entry.key));
+	expect(doubled.filter((key) => !told.has(key))).toEqual([]);
+	return doubled.length;
+}
+
 let schedulesRun = 0;
 
 /** Entries of keys no input row has, `count` of them. */
@@ -213,9 +298,15 @@ async function runSchedule(schedule: Schedule, fence: RunFence) {
 
 	const syncRun = async (run: number) => {
 		const tag = `sync-${scheduleId}-${run}`;
-		const faults: Array<ScheduledFault<RequestClass>> = schedule.faults.filter(
-			(fault) => fault.run === run,
-		);
+		const held: Array<ScheduledFault<RequestClass>> =
+			run === 1 && schedule.lateLanding
+				? [{ on: 'commit', nth: schedule.lateLanding.nth, kind: 'held' }]
+				: [];
+		const faults: Array<ScheduledFault<RequestClass>> = [
+			...held,
+			...schedule.faults.filter((fault) => fault.run === run),
+		];
+		if (held.length) landAt(schedule.lateLanding!.lands);
 		const armed = armSchedule(sandbox(), {
 			tag,
 			classify,
@@ -230,6 +321,8 @@ async function runSchedule(schedule: Schedule, fence: RunFence) {
 				keyColumns: 'Email',
 				syncMode: schedule.mode,
 				allowEmpty: true,
+				// The schedules delete any share of the entries: the default delete limits are off.
+				maxDeleteShare: 100,
 				syncOptions: { chunkSize: schedule.chunkSize, outputRows: schedule.outputRows },
 			},
 			input: schedule.input.map((json) => ({ json })),
@@ -257,17 +350,30 @@ async function runSchedule(schedule: Schedule, fence: RunFence) {
 
 	const mirror = schedule.mode === 'mirror';
 	const first = await syncRun(1);
+	let doubled = 0;
 	if (!schedule.writers.length) {
 		// Faults alone never stop a run: lost commits are read and what they did not store is sent.
 		const expected = expectedCounts(schedule.existing, schedule.noise, schedule.input, mirror);
 		checkExactRun(first.result, expected, storedEntries(sandbox(), id), first.log, first.timesOut);
 		checkConverged(id, schedule);
-	} else if (first.failed) checkStoppedRun(first.result);
+		// A commit that landed late is told: repaired in the run, or its keys reported.
+		doubled = await landAfterRun(id, first.result, first.log);
+	} else {
+		if (first.failed) checkStoppedRun(first.result);
+		await sandbox().landHeld();
+	}
 	// The re-run, with the schedule's faults of run 2 and no other writer: it ends well.
 	const rerun = await syncRun(2);
 	if (!schedule.writers.length) {
-		const unchanged = { inserted: 0, updated: 0, deleted: 0, unchanged: schedule.input.length };
-		checkExactRun(rerun.result, unchanged, storedEntries(sandbox(), id), rerun.log, rerun.timesOut);
+		// The keys a late landing doubled after the first run are repaired (mirror deletes them).
+		const unchanged = {
+			inserted: 0,
+			updated: 0,
+			deleted: mirror ? doubled : 0,
+			unchanged: schedule.input.length,
+		};
+		const stored = storedEntries(sandbox(), id);
+		checkExactRun(rerun.result, unchanged, stored, rerun.log, rerun.timesOut, doubled);
 	} else expect(rerun.failed).toBe(false);
 	checkConverged(id, schedule);
 	expect(fence.lateRequests().map((request) => shortly({ request }))).toEqual([]);

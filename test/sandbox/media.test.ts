@@ -277,6 +277,119 @@ describe('sandbox contract: media folders and readings', () => {
 	});
 });
 
+describe('sandbox contract: what the media list holds, image sizes, the API file host', () => {
+	it("reading belowRoot: an app's or an organization's list also holds what is below its root; a folder's holds its own", async () => {
+		const folder = await callSandbox(
+			sandbox(),
+			'POST',
+			'/v1/media/folders',
+			{ name: 'F', appId: 11 },
+			TOKENS.org,
+		);
+		await callSandbox(
+			sandbox(),
+			'POST',
+			'/v1/media/folders',
+			{ name: 'G', parentId: folder.body.id },
+			TOKENS.org,
+		);
+		await upload('appId=11', 'root.png');
+		await upload(`folderId=${folder.body.id}`, 'inside.png');
+		await upload('organizationId=1', 'org.png');
+		const names = async (query: string) => {
+			const { body } = await callSandbox(
+				sandbox(),
+				'GET',
+				`/v1/media?${query}`,
+				undefined,
+				TOKENS.org,
+			);
+			return [...body.folders, ...body.files].map((item: { name: string }) => item.name).sort();
+		};
+		expect(await names('appId=11')).toEqual(['F', 'root.png']);
+		expect(await names('organizationId=1')).toEqual(['org.png']);
+		setSandboxReadings(sandbox(), { mediaList: 'belowRoot' });
+		expect(await names('appId=11')).toEqual(['F', 'G', 'inside.png', 'root.png']);
+		expect(await names('organizationId=1')).toEqual([
+			'F',
+			'G',
+			'inside.png',
+			'org.png',
+			'root.png',
+		]);
+		expect(await names(`folderId=${folder.body.id}`)).toEqual(['G', 'inside.png']);
+	});
+
+	it('reading mediaFolderParent: a folder names its parent parentId, or parentFolderId instead', async () => {
+		const make = (body: object) =>
+			callSandbox(sandbox(), 'POST', '/v1/media/folders', body, TOKENS.org);
+		const top = await make({ name: 'F', appId: 11 });
+		expect((await make({ name: 'G', parentId: top.body.id })).body).toMatchObject({
+			parentId: top.body.id,
+		});
+		setSandboxReadings(sandbox(), { mediaFolderParent: 'parentFolderId' });
+		const made = (await make({ name: 'H', parentId: top.body.id })).body;
+		expect(made.parentFolderId).toBe(top.body.id);
+		expect(made).not.toHaveProperty('parentId');
+		const { body } = await callSandbox(
+			sandbox(),
+			'GET',
+			`/v1/media?folderId=${top.body.id}`,
+			undefined,
+			TOKENS.org,
+		);
+		expect(body.folders.map((folder: Record<string, unknown>) => folder.name).sort()).toEqual([
+			'G',
+			'H',
+		]);
+		for (const folder of body.folders) {
+			expect(folder.parentFolderId).toBe(top.body.id);
+			expect(folder).not.toHaveProperty('parentId');
+		}
+	});
+
+	it('reading contentsImageSize: an image read without a size is played at xlarge (the header says so), or as stored', async () => {
+		const [image] = (await upload('appId=11')).body.files;
+		const form = new FormData();
+		form.append('name[0]', 'a.pdf');
+		form.append('files[0]', new Blob([BYTES], { type: 'application/pdf' }), 'a.pdf');
+		const pdf = (await callSandbox(sandbox(), 'POST', '/v1/media/files?appId=11', form, TOKENS.org))
+			.body.files[0];
+		const played = async (id: number, query = '') => {
+			const answer = await fetch(`${sandbox().url}/v1/media/files/${id}/contents${query}`);
+			expect(Buffer.from(await answer.arrayBuffer()).equals(BYTES)).toBe(true);
+			return answer.headers.get('x-sandbox-transform');
+		};
+		expect(await played(image.id)).toBe('size=xlarge');
+		expect(await played(image.id, '?format=webp')).toBe('size=xlarge&format=webp');
+		expect(await played(image.id, '?size=small')).toBe('size=small');
+		expect(await played(pdf.id)).toBeNull();
+		setSandboxReadings(sandbox(), { contentsImageSize: 'original' });
+		expect(await played(image.id)).toBeNull();
+	});
+
+	it("the CDN-like host plays the API's file host: the contents route with ?auth_token=, under the file's rules", async () => {
+		await putRules('apps/11', [{ type: ['read'], allow: { tokens: [102] } }]);
+		const [file] = (await upload('appId=11', 'private.png')).body.files;
+		const onFileHost = `${sandbox().cdnUrl}/v1/media/files/${file.id}/contents/private.png`;
+		const bare = await fetch(onFileHost);
+		expect([bare.status, await bare.json()]).toEqual([
+			401,
+			{ message: 'You do not have permission to access this file', error: 'file.access' },
+		]);
+		// A token in a header is not read there, nor one its rules do not name.
+		expect((await fetch(onFileHost, { headers: { 'Auth-token': TOKENS.app } })).status).toBe(401);
+		expect((await fetch(`${onFileHost}?auth_token=${TOKENS.otherApp}`)).status).toBe(401);
+		const read = await fetch(`${onFileHost}?auth_token=${TOKENS.app}&size=small`);
+		expect([read.status, read.headers.get('x-sandbox-transform')]).toEqual([200, 'size=small']);
+		expect(Buffer.from(await read.arrayBuffer()).equals(BYTES)).toBe(true);
+		expect((await fetch(`${sandbox().cdnUrl}/v1/media/files/999999/contents`)).status).toBe(404);
+		expect(sandbox().cdnRequests.map((request) => request.status)).toEqual([
+			401, 401, 401, 200, 404,
+		]);
+	});
+});
+
 describe('sandbox contract: entry uploads', () => {
 	async function formEntry(
 		parts: Array<[string, string | Blob, string?]>,

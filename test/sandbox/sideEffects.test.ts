@@ -1,7 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import { createHash } from 'node:crypto';
 
-import { callSandbox, TOKENS, useSandbox } from '../harness';
+import { callSandbox, setSandboxReadings, TOKENS, useSandbox } from '../harness';
 
 const { hooksSettled } = require('../../sandbox/dataSources/hooks');
 
@@ -258,6 +258,41 @@ describe('Sandbox hooks of every kind', () => {
 		expect(hookLog().map((run) => [run.event, run.type, run.payload?.body])).toEqual([
 			['beforeSave', 'operations', undefined],
 			['insert', 'sms', 'One'],
+		]);
+	});
+
+	it('reading hookValues strict: a payload value that is not a string, or a name the entry lacks, stops the hook', async () => {
+		setSandboxReadings(sandbox(), { hookValues: 'strict', hookTemplates: 'columns' });
+		const web = (body: unknown) => ({
+			type: 'web',
+			runOn: ['insert'],
+			payload: { method: 'POST', endpoint: 'http://127.0.0.1:9/', body },
+		});
+		await setHooks([
+			web({ dataSourceId: 100 }),
+			web({ entryId: '{{{entry.id}}}' }),
+			web({ dataSourceId: '100', name: '{{Name}}' }),
+			{
+				type: 'sms',
+				runOn: ['insert'],
+				payload: { to: '+1', body: 'New: {{{Name}}}', retry: true },
+			},
+			{ type: 'operations', runOn: ['insert'], payload: { Name: ['trim'] } },
+		]);
+		await call('PUT', '/v1/data-sources/100/data', { Name: ' Ada ' });
+		await hooksSettled(sandbox().state);
+		expect(
+			hookLog().map((run) => [run.type, run.error ?? run.payload?.body ?? run.changed]),
+		).toEqual([
+			['web', 'You must pass a string or Handlebars AST to Handlebars.compile. You passed 100'],
+			['web', '"entry" not defined in entry.id'],
+			['web', { dataSourceId: '100', name: ' Ada ' }],
+			['sms', 'You must pass a string or Handlebars AST to Handlebars.compile. You passed true'],
+			['operations', ['Name']],
+		]);
+		// Only the hook whose values were all strings called out.
+		expect(sandbox().state.hookCalls.map((made: any) => made.body)).toEqual([
+			{ dataSourceId: '100', name: ' Ada ' },
 		]);
 	});
 

@@ -71,13 +71,18 @@ function harmlessValue(field: TextField, sandbox: Sandbox): string | undefined {
 	const held = valueAt(parameters, field);
 	const value = (held as IDataObject | undefined)?.__rl ? (held as IDataObject).value : held;
 	if (typeof value !== 'string') return undefined;
-	if (field.mode !== 'name') return value;
-	const records = sandbox.state[RECORDS_NAMED_BY[field.steps.at(-1)!.property.name]] ?? [];
+	if (field.mode !== 'name' && field.mode !== 'url') return value;
+	const property = field.steps.at(-1)!.property.name;
+	const records = sandbox.state[RECORDS_NAMED_BY[property]] ?? [];
 	const id = Number(value);
 	const named = records.find((record: IDataObject) =>
 		[record.id, record.productionAppId].includes(id),
 	);
-	return named?.name;
+	if (field.mode === 'name') return named?.name;
+	// By URL: an app's Studio address (it holds the draft's id), a data source's API address.
+	return property === 'app'
+		? `https://studio.fliplet.com/apps/${String(named?.id ?? id)}/edit`
+		: `https://api.fliplet.com/v1/data-sources/${value}`;
 }
 
 function itemsFor(testCase: OperationCase, values: string[]): TestItem[] {

@@ -216,6 +216,17 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
 		},
 		item: photoItem,
 	},
+	'entry.upsert': {
+		parameters: {
+			dataSource: STAFF,
+			columns: {
+				mappingMode: 'defineBelow',
+				value: { Email: 'alice@example.com', Name: 'Upserted' },
+				matchingColumns: ['Email'],
+			},
+		},
+		item: row,
+	},
 	'mediaFile.delete': {
 		parameters: { fileId: MEDIA_FILE },
 		token: 'org',

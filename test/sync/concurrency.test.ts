@@ -120,6 +120,39 @@ describe('Entry → Sync with other writers', () => {
 		expect(stored[1].data.Name).toBe('From the other run');
 	});
 
+	it('an entry another writer deletes before its update lands: the error says the entry is gone, and a re-run inserts the row', async () => {
+		const id = await dataSourceWith(sandbox(), [
+			{ Email: 'a@x.io', N: 1 },
+			{ Email: 'b@x.io', N: 1 },
+		]);
+		const [a] = storedEntries(sandbox(), id);
+		sandbox().beforeHandling({
+			path: '/commit$',
+			run: (state) => store.removeEntries(state, id, [a.id]),
+		});
+		const rows = [
+			{ Email: 'a@x.io', N: 2 },
+			{ Email: 'b@x.io', N: 2 },
+		];
+		const result = await runSync(sandbox(), id, rows);
+
+		expect(result.error?.message).toMatch(/^Sync stopped at commit 1 of 1 \(update of 2 rows\): /);
+		expect(result.error?.httpCode).toBe('404');
+		const description = result.error?.description ?? '';
+		expect(description).toContain(
+			'An entry this commit updates is gone: another writer deleted it after Sync read the data source',
+		);
+		expect(description).not.toMatch(/id or name|addressed by id/);
+
+		const rerun = await runSync(sandbox(), id, rows);
+		expect(rerun.error).toBeUndefined();
+		expect(rerun.json[0]).toMatchObject({ inserted: 1, updated: 1 });
+		expect(storedEntries(sandbox(), id).map((entry) => entry.data)).toEqual([
+			{ Email: 'b@x.io', N: 2 },
+			{ Email: 'a@x.io', N: 2 },
+		]);
+	});
+
 	it('several Syncs of the same new keys at once leave each key on exactly one entry', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		const rows = Array.from({ length: 20 }, (_, n) => ({ Email: `k${n}@x.io`, N: n }));

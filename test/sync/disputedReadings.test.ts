@@ -75,10 +75,12 @@ describe.each(readingsAndPaths)(
 
 			expect(result.error).toBeUndefined();
 			expect(result.json[0]).toMatchObject({ inserted: 1, updated: 3, unchanged: 0 });
+			// Text equal to a stored number or boolean once typed leaves it as stored; the number 7
+			// over the text "7" is a new value.
 			expect(storedData(sandbox(), id)).toEqual([
-				{ Code: '5', Name: 'FIVE' },
+				{ Code: 5, Name: 'FIVE' },
 				{ Code: 7, Name: 'SEVEN' },
-				{ Code: 'true', Name: 'YES' },
+				{ Code: true, Name: 'YES' },
 				rows[3],
 				input[3],
 			]);

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	apiRequests,
 	callSandbox,
+	TOKENS,
 	faultNthRequest,
 	onSandboxRequest,
 	runNode,
@@ -172,4 +173,21 @@ export function useReadSizes(sizes: Partial<typeof readSizes>): void {
 	const saved = { ...readSizes };
 	beforeEach(() => Object.assign(readSizes, sizes));
 	afterEach(() => Object.assign(readSizes, saved));
+}
+
+/** Gives the data source `hooks` (as an organization admin would), then forgets that request. */
+export async function setDataSourceHooks(
+	sandbox: Sandbox,
+	dataSourceId: number,
+	hooks: IDataObject[],
+): Promise<void> {
+	const answer = await callSandbox(
+		sandbox,
+		'PUT',
+		`/v1/data-sources/${dataSourceId}`,
+		{ hooks },
+		TOKENS.org,
+	);
+	if (answer.status !== 200) throw new Error(`Setting hooks answered ${answer.status}`);
+	sandbox.requests.length = 0;
 }

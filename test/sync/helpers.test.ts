@@ -9,10 +9,11 @@ import { rowChanges } from '../../nodes/Fliplet/actions/entry/sync/compare';
 import { diffRows, startDiff, type SyncPlan } from '../../nodes/Fliplet/actions/entry/sync/diff';
 import { buildOutput, landedText } from '../../nodes/Fliplet/actions/entry/sync/summary';
 import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
-import { parseKeyColumns, rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
+import { rowKey } from '../../nodes/Fliplet/actions/entry/sync/keys';
 import { columnsFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
-import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
+import { typecastValue } from '../../nodes/Fliplet/helpers/spreadsheetText';
+import { typecastRow } from '../../nodes/Fliplet/actions/entry/sync/typecast';
 import { mayHaveLanded } from '../../nodes/Fliplet/actions/entry/sync/mayHaveLanded';
 import { toNodeApiError, type ApiFailure } from '../../nodes/Fliplet/transport/errors';
 import { insertsOf, options, planOutcome, rows } from './planInputs';
@@ -20,9 +21,19 @@ import { stubNode } from '../harness/stubNode';
 import { NodeOperationError } from 'n8n-workflow';
 
 describe('Sync keys', () => {
-	it('parses a comma-separated list of key columns', () => {
-		expect(parseKeyColumns(' Email , Last Name,, ')).toEqual(['Email', 'Last Name']);
-		expect(parseKeyColumns('  ')).toEqual([]);
+	it('gives an object the same key whatever order its keys came in', () => {
+		const key = rowKey(
+			{ Place: { city: 'Rome', zip: { a: 1, b: [{ y: 2, x: 1 }] } } },
+			['Place'],
+			false,
+		);
+		expect(
+			rowKey({ Place: { zip: { b: [{ x: 1, y: 2 }], a: 1 }, city: 'Rome' } }, ['Place'], false),
+		).toEqual(key);
+		expect(key).toEqual({ key: '{"city":"Rome","zip":{"a":1,"b":[{"x":1,"y":2}]}}' });
+		expect(rowKey({ Place: [2, 1] }, ['Place'], false)).not.toEqual(
+			rowKey({ Place: [1, 2] }, ['Place'], false),
+		);
 	});
 
 	it('builds text keys, trimmed, optionally ignoring case', () => {
@@ -119,6 +130,107 @@ describe('Sync diff', () => {
 		expect(plan.updates.map((row) => row.id)).toEqual([1]);
 	});
 
+	it('with foldSharedKeys applies rows sharing a key in input order as one write', () => {
+		const input = rows(
+			{ Email: 'a@x.io', Name: 'Al', Age: 1 },
+			{ Email: 'n@x.io', Name: 'New' },
+			{ Email: 'A@X.IO', Name: 'Ann' },
+			{ Email: 'n@x.io', Age: 3 },
+		);
+		const [first, second] = input;
+		const merged = diffRows(
+			input,
+			existing,
+			options({ ignoreKeyCase: true, foldSharedKeys: true }),
+		);
+		expect(merged.skipped).toEqual([]);
+		expect(merged.updates).toEqual([
+			// The last row's values stand, the key's spelling too.
+			expect.objectContaining({ itemIndex: 0, id: 1, cells: { Email: 'A@X.IO', Age: 1 } }),
+		]);
+		expect(insertsOf(merged)).toEqual([
+			{ itemIndex: 1, key: 'n@x.io', data: { Email: 'n@x.io', Name: 'New', Age: 3 } },
+		]);
+		expect(merged.foldedInto).toEqual(
+			new Map([
+				[2, 0],
+				[3, 1],
+			]),
+		);
+		// The input items are left as given: the write of a key is a new object.
+		expect([first, second]).toEqual([
+			{ Email: 'a@x.io', Name: 'Al', Age: 1 },
+			{ Email: 'n@x.io', Name: 'New' },
+		]);
+
+		const replaced = diffRows(
+			rows({ Email: 'n@x.io', Name: 'New' }, { Email: 'n@x.io', Age: 3 }),
+			[],
+			options({ merge: false, foldSharedKeys: true }),
+		);
+		expect(insertsOf(replaced)).toEqual([
+			{ itemIndex: 0, key: 'n@x.io', data: { Email: 'n@x.io', Age: 3 } },
+		]);
+	});
+
+	it('with everyMatch updates every entry holding a key and takes none for a stray', () => {
+		const entries = [
+			{ id: 4, data: { Email: 'a@x.io', Name: 'Old' } },
+			{ id: 5, data: { Email: 'b@x.io', Name: 'Bob' } },
+			{ id: 6, data: { Email: 'a@x.io', Name: 'Ann' } },
+			{ id: 7, data: { Email: 'a@x.io', Name: 'Older' } },
+		];
+		const input = rows({ Email: 'a@x.io', Name: 'Ann' }, { Email: 'b@x.io', Name: 'Bo' });
+		const plan = diffRows(input, entries, options({ everyMatch: true }));
+		expect(plan.updates.map(({ itemIndex, id }) => [itemIndex, id])).toEqual([
+			[0, 4],
+			[0, 7],
+			[1, 5],
+		]);
+		expect(plan.unchanged).toBe(1);
+		expect(plan.shared).toEqual([]);
+		expect(plan.matched).toBe(2);
+		// Without it the first entry of the key is updated and the key is checked for repair.
+		const once = diffRows(input, entries, options());
+		expect(once.updates.map(({ id }) => id)).toEqual([4, 5]);
+		expect(once.shared).toEqual([0]);
+	});
+
+	it('types new values by the columns of the entries read, and by the types given beside', () => {
+		const entries = [
+			{ id: 1, data: { Email: 'a@x.io', Age: 30, Paid: true, Zip: '007', Mixed: 1 } },
+			{ id: 2, data: { Email: 'b@x.io', Age: 41, Paid: false, Zip: '012', Mixed: 'x' } },
+		];
+		const input = rows(
+			{ Email: 'a@x.io', Age: '30', Paid: 'FALSE', Zip: '7', Mixed: '2' },
+			{ Email: 'c@x.io', Age: '25', Paid: 'true', Zip: '9', Mixed: '3', Score: '4' },
+		);
+		const given = input[1];
+		const plan = diffRows(
+			input,
+			entries,
+			options({
+				columnTypes: new Map([
+					['Score', 'number'],
+					['Mixed', 'number'],
+				]),
+			}),
+		);
+		expect(plan.updates).toEqual([
+			expect.objectContaining({ id: 1, cells: { Paid: false, Zip: '7', Mixed: '2' } }),
+		]);
+		expect(insertsOf(plan)[0].data).toEqual({
+			Email: 'c@x.io',
+			Age: 25,
+			Paid: true,
+			Zip: '9',
+			// Mixed values in the entries read win over the type given beside.
+			Mixed: '3',
+			Score: 4,
+		});
+		expect(given).toEqual(expect.objectContaining({ Age: '25', Score: '4' }));
+	});
+
 	it('skips every row of a duplicate key and rows without a key', () => {
 		const plan = diffRows(
 			rows({ Email: 'a@x.io' }, { Name: 'no key' }, { Email: 'A@X.IO' }, { Email: 'e@x.io' }),
@@ -177,8 +289,29 @@ describe('Sync change test', () => {
 			Score: '1',
 			Name: 'Al',
 		});
-		expect(rowChanges({ Score: 1 }, { Score: '1' }, true)).toEqual({ Score: '1' });
 		expect(rowChanges({}, {}, true)).toBeUndefined();
+	});
+
+	it('text equal to a stored number or boolean once typed changes nothing; other text does', () => {
+		const stored = { Score: 1, Paid: true, Zip: 7, Ref: '5' };
+		expect(rowChanges(stored, { Score: '1', Paid: 'TRUE', Ref: '5' }, true)).toBeUndefined();
+		expect(rowChanges(stored, { Score: '01', Zip: '007', Paid: 'yes' }, true)).toEqual({
+			Score: '01',
+			Zip: '007',
+			Paid: 'yes',
+		});
+		expect(rowChanges(stored, { Score: '2', Ref: 5 }, true)).toEqual({ Score: '2', Ref: 5 });
+		expect(rowChanges({ Score: '1' }, { Score: 1 }, true)).toEqual({ Score: 1 });
+		// Replacing: the same data once typed is unchanged; a change sends the stored types back.
+		expect(rowChanges(stored, { Score: '1', Paid: 'true', Zip: '7', Ref: '5' }, false)).toBe(
+			undefined,
+		);
+		expect(rowChanges(stored, { Score: '1', Paid: 'true', Zip: '8', Ref: '5' }, false)).toEqual({
+			Score: 1,
+			Paid: true,
+			Zip: '8',
+			Ref: '5',
+		});
 	});
 
 	it('replacing compares the whole data, and sends the whole row', () => {

@@ -1,4 +1,5 @@
 import type { DiffOptions, InputRows, SyncPlan } from '../../nodes/Fliplet/actions/entry/sync/diff';
+import { LateLandings } from '../../nodes/Fliplet/actions/entry/sync/lateLandings';
 import type { PlanOutcome } from '../../nodes/Fliplet/actions/entry/sync/sendPlan';
 
 /** Input rows for the pure planning helpers. */
@@ -29,5 +30,6 @@ export const planOutcome = (
 	recovered: { commits: 0, rowsFound: 0, rowsResent: 0 },
 	shared: [],
 	vanished: [],
+	lateLandings: new LateLandings(),
 	...outcome,
 });

@@ -15,7 +15,8 @@ import { jsonEqual } from '../../nodes/Fliplet/actions/entry/sync/equal';
 import { columnsFor } from '../../nodes/Fliplet/actions/entry/sync/attributes';
 import type { SyncSettings } from '../../nodes/Fliplet/actions/entry/sync/settings';
 import { buildOutput } from '../../nodes/Fliplet/actions/entry/sync/summary';
-import { typecastRow, typecastValue } from '../../nodes/Fliplet/actions/entry/sync/typecast';
+import { typecastValue } from '../../nodes/Fliplet/helpers/spreadsheetText';
+import { typecastRow } from '../../nodes/Fliplet/actions/entry/sync/typecast';
 import { insertsOf, options, rows } from './planInputs';
 
 const emptyPlan = (more: Partial<SyncPlan> = {}): SyncPlan => ({
@@ -31,6 +32,8 @@ const emptyPlan = (more: Partial<SyncPlan> = {}): SyncPlan => ({
 	shared: [],
 	rows: [],
 	keys: [],
+	foldedInto: new Map(),
+	columnTypes: new Map(),
 	...more,
 });
 

@@ -1,6 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 import type { IDataObject } from 'n8n-workflow';
 
+import { readSizes } from '../../nodes/Fliplet/actions/entry/sync/readSizes';
 import { faultNthRequest, useSandbox, type Sandbox } from '../harness';
 import {
 	commitsOf,
@@ -89,7 +90,7 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 		expect(storedData(sandbox(), id)).toEqual([{ A: 'z', B: 'z' }, ...rows]);
 	});
 
-	it('with a key column holding a dot reads the matching entries whole instead of aggregating', async () => {
+	it('with a key column holding a dot reads the data source whole instead of aggregating, as the read does', async () => {
 		const id = await dataSourceWith(sandbox(), []);
 		const rows = [{ 'user.email': 'a@x.io' }, { 'user.email': 'b@x.io' }];
 		const result = await runSync(sandbox(), id, rows, { keyColumns: 'user.email' });
@@ -97,11 +98,12 @@ describe('Entry → Sync: the duplicate check after inserting', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ inserted: 2, requests: 3 });
 		expect(checksOf(sandbox())).toHaveLength(0);
-		const keyRead = queriesOf(sandbox())[1];
-		expect(keyRead.body.attributes).toBeUndefined();
-		expect(keyRead.body.where).toEqual({
-			$filters: [{ column: 'user.email', condition: 'oneof', value: ['a@x.io', 'b@x.io'] }],
-		});
+		// A `$filters` column with a dot may be read as a nested path: no key would be found.
+		const [read, keyRead] = queriesOf(sandbox());
+		for (const query of [read, keyRead]) {
+			expect(query.body.attributes).toBeUndefined();
+			expect(query.body.where).toBeUndefined();
+		}
 	});
 
 	it.each([['$code'], ['Email, $code']])(
@@ -420,6 +422,54 @@ describe('Entry → Sync: the ids of new entries', () => {
 		expect(quiet.json).toHaveLength(1);
 		expect(quiet.json[0]).toMatchObject({ inserted: 1 });
 	});
+});
+
+describe('Entry → Sync: Output Rows names entries that exist', () => {
+	it.each([
+		['read by key', 'targeted'],
+		['read whole', 'full'],
+	] as const)(
+		'(%s) after another writer inserted the same key first: the kept entry, which exists',
+		async (_name, path) => {
+			const { targetedKeys } = readSizes;
+			if (path === 'full') readSizes.targetedKeys = 0;
+			try {
+				const id = await dataSourceWith(sandbox(), [{ Email: 'old@x.io' }]);
+				otherWriterInsertsDuringCommit(sandbox(), id, [{ Email: 'new@x.io', Name: 'Other run' }]);
+				const result = await runSync(
+					sandbox(),
+					id,
+					[{ Email: 'new@x.io', Name: 'This run' }, { Email: 'more@x.io' }],
+					{ syncOptions: { outputRows: true } },
+				);
+
+				expect(result.error).toBeUndefined();
+				expect(result.json[0]).toMatchObject({ inserted: 2, duplicatesRemoved: 1 });
+				const stored = storedEntries(sandbox(), id);
+				const [, kept, more] = stored;
+				expect(stored.map((entry) => entry.data)).toEqual([
+					{ Email: 'old@x.io' },
+					{ Email: 'new@x.io', Name: 'Other run' },
+					{ Email: 'more@x.io' },
+				]);
+				// This run's own entry for new@x.io (a higher id) was the one deleted.
+				const repair = commitsOf(sandbox())[1];
+				expect(repair.body.delete).toEqual([expect.any(Number)]);
+				expect(repair.body.delete[0]).toBeGreaterThan(kept.id);
+				expect(result.json.slice(1)).toEqual([
+					{
+						action: 'insert',
+						id: kept.id,
+						key: 'new@x.io',
+						data: { Email: 'new@x.io', Name: 'This run' },
+					},
+					{ action: 'insert', id: more.id, key: 'more@x.io', data: { Email: 'more@x.io' } },
+				]);
+			} finally {
+				readSizes.targetedKeys = targetedKeys;
+			}
+		},
+	);
 });
 
 describe('Entry → Sync: the duplicate check of many long keys', () => {

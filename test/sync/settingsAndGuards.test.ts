@@ -378,7 +378,7 @@ describe('Entry → Sync: the mirror delete guard', () => {
 			'Mirror would delete 4 of 10 entries (40%); Max Deletes (Entries) is 3',
 		);
 		expect(result.error?.description).toBe(
-			'Nothing was changed. Entries are deleted when their key is not among the input rows: check that the input holds every row (a filter or an empty sheet upstream?) and the key columns. If these entries really should go, raise "Max Deletes (Entries)" to at least 4 (or remove that option), or run with "Dry Run" first to see them.',
+			'Nothing was changed. Entries are deleted when their key is not among the input rows: check that the input holds every row (a filter or an empty sheet upstream?) and the key columns. If these entries really should go, raise "Max Deletes (Entries)" to at least 4, or run with "Dry Run" first to see them.',
 		);
 	});
 });

@@ -3,7 +3,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_CHUNK_SIZE } from '../../nodes/Fliplet/actions/entry/sync/description';
 import { apiRequests, useSandbox } from '../harness';
-import { commitsOf, dataSourceWith, runSync, storedData, storedEntries } from './fixtures';
+import {
+	commitsOf,
+	dataSourceWith,
+	queriesOf,
+	READ_PATHS,
+	runSync,
+	storedData,
+	storedEntries,
+	useReadPath,
+} from './fixtures';
 
 const sandbox = useSandbox();
 
@@ -114,9 +123,113 @@ describe('Entry → Sync: typecast', () => {
 		const typecast = await runSync(sandbox(), id, sheet, { syncOptions: { typecast: true } });
 		expect(typecast.json[0]).toMatchObject({ unchanged: 1, updated: 0 });
 
+		// Without the option too: the text equals what is stored once typed by the stored value.
 		const asText = await runSync(sandbox(), id, sheet);
-		expect(asText.json[0]).toMatchObject({ unchanged: 0, updated: 1 });
-		expect(storedData(sandbox(), id)).toEqual(sheet);
+		expect(asText.json[0]).toMatchObject({ unchanged: 1, updated: 0 });
+		expect(storedData(sandbox(), id)).toEqual([{ Email: 'a@x.io', Price: 2.25, Paid: true }]);
+	});
+});
+
+describe.each(READ_PATHS)('Entry → Sync: spreadsheet-friendly values (the %s read)', (path) => {
+	useReadPath(path);
+	const stored = [
+		{ Email: 'ann@x.io', Age: 30, Active: true, Zip: '007', Note: 'x' },
+		{ Email: 'bob@x.io', Age: 41, Active: false, Zip: '01234', Note: 'y' },
+	];
+	/** The same rows as a CSV file or a sheet gives them: every cell text. */
+	const asCsv = (rows: IDataObject[]) =>
+		rows.map((row) =>
+			Object.fromEntries(Object.entries(row).map(([column, value]) => [column, String(value)])),
+		);
+
+	it('a re-sync of CSV text equal to the stored numbers and booleans updates nothing and keeps the types', async () => {
+		const id = await dataSourceWith(sandbox(), stored);
+		const result = await runSync(sandbox(), id, asCsv(stored));
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ updated: 0, inserted: 0, unchanged: 2 });
+		expect(commitsOf(sandbox())).toHaveLength(0);
+		expect(storedData(sandbox(), id)).toEqual(stored);
+	});
+
+	it('new values in a number or boolean column keep its type; other text is written as text', async () => {
+		const id = await dataSourceWith(sandbox(), stored);
+		const rows = [
+			{ Email: 'ann@x.io', Age: '31', Active: 'FALSE', Zip: '008', Note: '12' },
+			{ Email: 'cy@x.io', Age: '007', Active: 'yes', Zip: '123', Note: '1e5' },
+			{ Email: 'dee@x.io', Age: '12345678901234567890', Active: 'true', Zip: '9', Note: 'z' },
+			{ Email: 'eve@x.io', Age: '-2.5', Active: 'False', Zip: '', Note: 'TRUE' },
+		];
+		const result = await runSync(sandbox(), id, rows);
+
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ updated: 1, inserted: 3 });
+		expect(storedData(sandbox(), id)).toEqual([
+			{ Email: 'ann@x.io', Age: 31, Active: false, Zip: '008', Note: '12' },
+			stored[1],
+			// "007", a 20-digit id and "yes" are not plain numbers or booleans: they stay text.
+			{ Email: 'cy@x.io', Age: '007', Active: 'yes', Zip: '123', Note: '1e5' },
+			{ Email: 'dee@x.io', Age: '12345678901234567890', Active: true, Zip: '9', Note: 'z' },
+			// Columns of text keep text, whatever it looks like.
+			{ Email: 'eve@x.io', Age: -2.5, Active: false, Zip: '', Note: 'TRUE' },
+		]);
+	});
+
+	it('"007" into a column of numbers stays "007", as an update and as a new row', async () => {
+		const id = await dataSourceWith(sandbox(), [{ Email: 'ann@x.io', Code: 7 }]);
+		const result = await runSync(sandbox(), id, [
+			{ Email: 'ann@x.io', Code: '007' },
+			{ Email: 'bob@x.io', Code: '007' },
+		]);
+
+		expect(result.json[0]).toMatchObject({ updated: 1, inserted: 1 });
+		expect(storedData(sandbox(), id)).toEqual([
+			{ Email: 'ann@x.io', Code: '007' },
+			{ Email: 'bob@x.io', Code: '007' },
+		]);
+	});
+
+	it('a column holding mixed values, or none yet, takes text as text unless Typecast is on', async () => {
+		const id = await dataSourceWith(sandbox(), [
+			{ Email: 'ann@x.io', Mixed: 1 },
+			{ Email: 'bob@x.io', Mixed: 'one' },
+		]);
+		const rows = [{ Email: 'cy@x.io', Mixed: '3', Fresh: '4' }];
+		await runSync(sandbox(), id, rows);
+		expect(storedData(sandbox(), id)[2]).toEqual({ Email: 'cy@x.io', Mixed: '3', Fresh: '4' });
+
+		await runSync(sandbox(), id, [{ Email: 'dee@x.io', Mixed: '3', Fresh: '4' }], {
+			syncOptions: { typecast: true },
+		});
+		expect(storedData(sandbox(), id)[3]).toEqual({ Email: 'dee@x.io', Mixed: 3, Fresh: 4 });
+	});
+});
+
+describe('Entry → Sync: spreadsheet-friendly values of new keys only', () => {
+	const people = [
+		{ Email: 'ann@x.io', Age: 30, Active: true },
+		{ Email: 'bob@x.io', Age: 41, Active: false },
+	];
+
+	it('a read by key that meets no entry is followed by one look at the first entries, only for text to type', async () => {
+		const id = await dataSourceWith(sandbox(), people);
+		const csv = await runSync(sandbox(), id, [{ Email: 'cy@x.io', Age: '25', Active: 'TRUE' }]);
+
+		expect(csv.error).toBeUndefined();
+		// The read of its key, the look for a key column, the look at the first entries, the
+		// insert, the check.
+		expect(csv.json[0]).toMatchObject({ inserted: 1, requests: 5 });
+		const look = queriesOf(sandbox())[2].body;
+		expect(look).toEqual({ type: 'select', order: [['id', 'ASC']], limit: 100 });
+		expect(storedData(sandbox(), id)[2]).toEqual({ Email: 'cy@x.io', Age: 25, Active: true });
+
+		// Typed values (JSON from another node) need no look; nor does text in a text column.
+		sandbox().requests.length = 0;
+		const json = await runSync(sandbox(), id, [{ Email: 'dee@x.io', Age: 26, Active: false }]);
+		expect(json.json[0]).toMatchObject({ inserted: 1, requests: 3 });
+		sandbox().requests.length = 0;
+		const text = await runSync(sandbox(), id, [{ Email: 'eve@x.io', Name: 'Eve' }]);
+		expect(text.json[0]).toMatchObject({ inserted: 1, requests: 3 });
 	});
 });
 
@@ -263,7 +376,7 @@ describe('Entry → Sync: mirror deletes', () => {
 			sandbox(),
 			id,
 			[{ Email: 'dup@x.io', N: 1 }, { Email: 'keep@x.io' }],
-			{ syncMode: 'mirror', syncOptions: { outputRows: true } },
+			{ syncMode: 'mirror', maxDeleteShare: 100, syncOptions: { outputRows: true } },
 		);
 
 		const expectedIds = [keyless.id, gone1.id, extraDup.id, gone2.id];

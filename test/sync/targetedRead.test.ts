@@ -7,7 +7,9 @@ import {
 	queriesOf,
 	runSync,
 	seededDataSource,
+	store,
 	storedData,
+	storedEntries,
 	useReadSizes,
 } from './fixtures';
 
@@ -77,6 +79,55 @@ describe(`Entry → Sync into ${ENTRIES.toLocaleString('en')} entries reads only
 		});
 		expect(result.error?.message).toMatch(/key column "email"/);
 		expect(storedData(sandbox(), id)).toHaveLength(ENTRIES);
+	});
+
+	it('the key column renamed by another writer within 10 minutes of a run that saw it: nothing is inserted, the run is refused', async () => {
+		const id = await seededDataSource(sandbox(), 20, person);
+		expect((await runSync(sandbox(), id, [{ ...person(5), N: -5 }])).json[0]).toMatchObject({
+			updated: 1,
+		});
+		// Another writer renames Email to email in every entry.
+		for (const { id: entryId, data } of storedEntries(sandbox(), id)) {
+			const { Email, ...rest } = data;
+			const entry = store.findEntry(sandbox().state, id, entryId);
+			store.replaceEntry(sandbox().state, id, { ...entry, data: { ...rest, email: Email } });
+		}
+		sandbox().requests.length = 0;
+
+		const result = await runSync(sandbox(), id, [person(100), person(101)]);
+		expect(result.error?.message).toBe('None of the 20 entries read has the key column "Email"');
+		// The read of the keys asked for the entry seen with the key column too, and found nothing:
+		// the look at the data source followed, as in a process that never saw it.
+		const [read, first, exists] = queriesOf(sandbox());
+		expect(read.body.where.$filters[0].value).toEqual([
+			'user100@x.io',
+			'user101@x.io',
+			'user5@x.io',
+		]);
+		expect(first.body).toMatchObject({ limit: 1 });
+		expect(exists.body.where).toEqual({ Email: { $exists: true } });
+		expect(commitsOf(sandbox())).toEqual([]);
+		expect(storedData(sandbox(), id)).toHaveLength(20);
+	});
+
+	it('the entry seen with the key column deleted since: the look is made again, and the rows are inserted', async () => {
+		const id = await seededDataSource(sandbox(), 20, person);
+		await runSync(sandbox(), id, [{ ...person(5), N: -5 }]);
+		const seen = storedEntries(sandbox(), id).find((entry) => entry.data.Email === 'user5@x.io');
+		store.removeEntries(sandbox().state, id, [seen!.id]);
+		sandbox().requests.length = 0;
+
+		const result = await runSync(sandbox(), id, [person(100)]);
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ inserted: 1, requests: 4 });
+		// The look found another entry carrying the key column: the next run needs no look.
+		sandbox().requests.length = 0;
+		const next = await runSync(sandbox(), id, [person(101)]);
+		expect(next.json[0]).toMatchObject({ inserted: 1, requests: 3 });
+		expect(queriesOf(sandbox())[0].body.where.$filters[0].value).toEqual([
+			'user101@x.io',
+			'user0@x.io',
+		]);
 	});
 
 	it('10 changed rows: 2 requests', async () => {
@@ -207,7 +258,8 @@ describe('Entry → Sync: the superset `oneof` finds is narrowed with the keys',
 		expect(storedData(sandbox(), id)).toEqual([
 			stored[0],
 			{ Email: 'ann@x.io', N: 20 },
-			{ Email: '5', N: 30 },
+			// The text "5" equals the stored 5 once typed: the key stays as stored.
+			{ Email: 5, N: 30 },
 			stored[3],
 		]);
 	});

@@ -1,8 +1,10 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
-// The Instant Trigger under both readings of what a hook's templates can name (the sandbox's
-// `hookTemplates` switch): `entry`, where `{{{entry.id}}}` renders the changed entry's id, and
-// `columns`, where only the entry's columns render, as in every vendor example, and the call
-// carries an empty id. Either way each entry version starts exactly one run: with replays, calls
+// The Instant Trigger under each reading of the hook's templates (the sandbox's `hookTemplates`
+// and `hookValues` switches): what a template can name (`entry` also offers the entry record,
+// `columns` only the columns, as in every vendor example) and how each payload value is read
+// (`strict` compiles every value as a template: a number, or a name the entry does not hold,
+// throws and the hook never fires). The hook the trigger writes holds strings without a template,
+// so it fires in every reading, and each entry version starts exactly one run: with replays, calls
 // that arrive together, calls that never arrive, inserts and updates mixed.
 import {
 	apiRequests,
@@ -28,21 +30,21 @@ function manualClock(start: string) {
 	return clock;
 }
 
+/** The body of every call the trigger's hook makes: the data source's id, as a string. */
+const CALL_BODY = { dataSourceId: String(DEPARTMENTS) };
+
 describe.each(HOOK_TEMPLATE_READINGS)(
-	'Fliplet Instant Trigger, hook templates rendering $hookTemplates',
-	({ hookTemplates }) => {
-		beforeEach(() => setSandboxReadings(sandbox(), { hookTemplates }));
-		/** What the hook's `{{{entry.id}}}` renders in this reading. */
-		const renderedId = (id: number) => (hookTemplates === 'entry' ? String(id) : '');
+	'Fliplet Instant Trigger, hook templates naming $hookTemplates, values read $hookValues',
+	(readings) => {
+		beforeEach(() => setSandboxReadings(sandbox(), readings));
 
 		it('an inserted entry starts one run with the entry as the API stores it', async () => {
 			const host = await kit.start(['insert']);
 			await host.publish();
 			const stored = await kit.insert({ Name: 'Research', id: 'R-1', createdAt: 'their own' });
 
-			expect(host.calls.map((call) => [call.status, call.body])).toEqual([
-				[200, { dataSourceId: DEPARTMENTS, entryId: renderedId(stored.id) }],
-			]);
+			expect(host.calls.map((call) => [call.status, call.body])).toEqual([[200, CALL_BODY]]);
+			expect(sandbox().state.hookLog.filter((run: { error?: string }) => run.error)).toEqual([]);
 			expect(host.executions.map((execution) => execution.status)).toEqual(['success']);
 			expect(kit.deliveredEntries()).toEqual([
 				{
@@ -108,10 +110,7 @@ describe.each(HOOK_TEMPLATE_READINGS)(
 			await host.settled();
 			expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
 			expect(await replies[0].json()).toEqual({
-				message:
-					hookTemplates === 'entry'
-						? `Entry ${entry.id} has no change that was not delivered yet`
-						: 'No entry changed since the last delivery',
+				message: 'No entry changed since the last delivery',
 			});
 			expect(host.executions).toHaveLength(1);
 
@@ -207,14 +206,13 @@ describe.each(HOOK_TEMPLATE_READINGS)(
 		it('changes made before publishing start nothing; one stamped just before but made after runs once', async () => {
 			const clock = manualClock('2026-09-01T08:00:00.000Z');
 			const host = await kit.start(['insert']);
-			const before = await kit.insert({ Name: 'Stored an hour before publishing' });
+			await kit.insert({ Name: 'Stored an hour before publishing' });
 			clock.ms += 3_600_000;
-			const justBefore = await kit.insert({ Name: 'Stored a second before publishing' });
+			await kit.insert({ Name: 'Stored a second before publishing' });
 			clock.ms += 1_000;
 			await host.publish();
-			const call = (entryId: number) =>
-				kit.callHook(kit.signed(), { dataSourceId: DEPARTMENTS, entryId: renderedId(entryId) });
-			const old = [await call(before.id), await call(justBefore.id)];
+			const call = () => kit.callHook(kit.signed(), CALL_BODY);
+			const old = [await call(), await call()];
 			await host.settled();
 			expect(old.map((reply) => reply.status)).toEqual([200, 200]);
 			expect(host.executions).toHaveLength(0);
@@ -223,7 +221,7 @@ describe.each(HOOK_TEMPLATE_READINGS)(
 			clock.ms -= 30_000;
 			const lagging = await kit.insert({ Name: 'Stamped before publishing, stored after' });
 			clock.ms += 30_000;
-			await call(lagging.id);
+			await call();
 			await host.settled();
 			expect(kit.deliveredEntries().map((entry) => entry.id)).toEqual([lagging.id]);
 		});
@@ -238,7 +236,7 @@ describe.each(HOOK_TEMPLATE_READINGS)(
 			clock.ms += 5;
 			const b = await kit.insert({ Name: 'B' });
 			// Replayed, A's call reads nothing new: its update is no insert.
-			await kit.callHook(kit.signed(), { dataSourceId: DEPARTMENTS, entryId: renderedId(a.id) });
+			await kit.callHook(kit.signed(), CALL_BODY);
 			await host.settled();
 			expect(kit.deliveredEntries().map((entry) => entry.id)).toEqual([a.id, b.id]);
 			expect(kit.deliveredVersions('createdAt')).toEqual([

@@ -1,7 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
-// Delivery schedules for the Instant Trigger, drawn by fast-check: under either reading of the
-// hook's templates (`{{{entry.id}}}` renders the id, or nothing) and any choice of events, other
-// writers insert, update (one entry, or several in a commit that runs hooks), delete and insert
+// Delivery schedules for the Instant Trigger, drawn by fast-check: under each reading of the
+// hook's templates (what they can name, how strictly each value compiles) and any choice of
+// events, other writers insert, update (one entry, or several in a commit that runs hooks), delete and insert
 // from a server whose clock lags; the hook calls Fliplet makes are held back and reach n8n in any
 // order, one by one or together, some twice (replays), some never (lost). Invariants, over the
 // whole schedule: no entry version starts two runs; every run's item is a version that existed,
@@ -18,11 +18,11 @@ import fc from 'fast-check';
 
 import {
 	callSandbox,
+	HOOK_TEMPLATE_READINGS,
 	resetSandbox,
 	setSandboxReadings,
 	TOKENS,
 	useSandbox,
-	type SandboxReadings,
 } from '../harness';
 import type { HeldCall } from '../harness/webhook';
 import {
@@ -78,7 +78,7 @@ const deliveryArb = (processes: number): fc.Arbitrary<Delivery> =>
 
 const scheduleArb = (processes: number) =>
 	fc.record({
-		hookTemplates: fc.constantFrom<SandboxReadings['hookTemplates']>('entry', 'columns'),
+		readings: fc.constantFrom(...HOOK_TEMPLATE_READINGS),
 		events: fc.constantFrom<Events>(['insert'], ['update'], ['insert', 'update']),
 		steps: fc.array(
 			fc.oneof(
@@ -173,9 +173,9 @@ class World {
 	}
 }
 
-async function runSchedule({ hookTemplates, events, steps }: Schedule, processes: number) {
+async function runSchedule({ readings, events, steps }: Schedule, processes: number) {
 	resetSandbox(sandbox());
-	setSandboxReadings(sandbox(), { hookTemplates });
+	setSandboxReadings(sandbox(), readings);
 	const field = events.includes('update') ? 'updatedAt' : 'createdAt';
 	const world = new World(field);
 	const others = Array.from({ length: processes - 1 }, () => instantTriggerInAnotherProcess());
@@ -205,7 +205,10 @@ async function runSchedule({ hookTemplates, events, steps }: Schedule, processes
 			}
 		}
 		// The writers stop; one more call comes (a replay, or any signed call): it catches up.
-		const last = host.held[0] ?? { headers: kit.signed(), body: { dataSourceId: DEPARTMENTS } };
+		const last = host.held[0] ?? {
+			headers: kit.signed(),
+			body: { dataSourceId: String(DEPARTMENTS) },
+		};
 		await handOn([last], { together: false, process: 0 });
 
 		const delivered = kit.deliveredVersions(field);

@@ -1,7 +1,7 @@
 /* eslint-disable -- not published: n8n's node rules do not apply; eslint.dev.config.mjs lints this */
 // The Fliplet Instant Trigger hosted as n8n hosts it (test/harness/webhook.ts): publishing and
-// unpublishing its hook, the secret, calls whose body names no entry, an entry the read did not
-// reach, and calls handled by two n8n processes. What each reading of the hook's templates
+// unpublishing its hook (every value a string), the secret, calls whatever their body says, a
+// burst larger than one call delivers, and calls handled by two n8n processes. What each reading of the hook's templates
 // delivers is in instantReadings.test.ts, fault schedules in instantSchedules.test.ts.
 import {
 	apiRequests,
@@ -52,6 +52,13 @@ async function seedOtherHook() {
 	expect(response.status).toBe(200);
 }
 
+/** The values at the ends of a JSON value's branches. */
+function leaves(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value.flatMap(leaves);
+	if (value && typeof value === 'object') return Object.values(value).flatMap(leaves);
+	return [value];
+}
+
 /** Requests that read one entry by its id. */
 const readsById = () =>
 	apiRequests(sandbox()).filter(
@@ -85,12 +92,20 @@ describe('Fliplet Instant Trigger', () => {
 						method: 'POST',
 						endpoint: host.productionUrl,
 						headers: { 'X-Fliplet-Hook-Secret': secret },
-						body: { dataSourceId: DEPARTMENTS, entryId: '{{{entry.id}}}' },
+						body: { dataSourceId: String(DEPARTMENTS) },
 					},
 				},
 			],
 		});
 		expect(hooksOf()).toEqual(written[0].body.hooks);
+		// Every value of its payload is a string with no template in it: a platform that compiles
+		// each value as a template takes it, whatever a template may name there.
+		const values = leaves(written[0].body.hooks[1].payload);
+		expect(values).toHaveLength(4);
+		for (const value of values) {
+			expect(typeof value).toBe('string');
+			expect(value).not.toMatch(/\{\{/);
+		}
 		// What it has delivered starts a minute before the hook was stored, by the platform's clock.
 		expect(host.nodeStaticData.cursor).toMatchObject({
 			key: `entry:updatedAt:${DEPARTMENTS}`,
@@ -123,22 +138,19 @@ describe('Fliplet Instant Trigger', () => {
 		expect(host.executions).toHaveLength(1);
 	});
 
-	it('a signed call whose entry id is empty, the template itself or no id reads what changed instead', async () => {
+	it('whatever a signed call says, it reads what changed; it never reads an entry by an id it names', async () => {
 		const host = await kit.start(['insert', 'update']);
 		await host.publish();
 		const bodies: unknown[] = [
+			{ dataSourceId: String(DEPARTMENTS) },
 			{ dataSourceId: DEPARTMENTS, entryId: '' },
 			{ dataSourceId: DEPARTMENTS, entryId: '{{{entry.id}}}' },
-			{ dataSourceId: DEPARTMENTS, entryId: '{{entry.id}}' },
 			{ dataSourceId: DEPARTMENTS, entryId: 'undefined' },
-			{ dataSourceId: DEPARTMENTS, entryId: '0' },
-			{ dataSourceId: DEPARTMENTS, entryId: '-4' },
-			{ dataSourceId: DEPARTMENTS, entryId: '1.5' },
-			{ dataSourceId: DEPARTMENTS, entryId: '007' },
 			{ dataSourceId: DEPARTMENTS, entryId: '99999999999999999999' },
 			{ dataSourceId: DEPARTMENTS, entryId: null },
 			{ dataSourceId: DEPARTMENTS, entryId: ['12'] },
-			{ dataSourceId: DEPARTMENTS },
+			{ dataSourceId: '999' },
+			{},
 			'not json at all',
 		];
 		const call = (body: unknown) => ({ headers: kit.signed(), body });
@@ -148,15 +160,15 @@ describe('Fliplet Instant Trigger', () => {
 
 		host.holdCalls();
 		const entry = await kit.insert({ Name: 'Finance' });
-		const replies = await host.deliver(bodies.map(call));
-		expect(replies).toEqual(bodies.map(() => 200));
+		const named = [...bodies, { entryId: String(entry.id) }, { entryId: entry.id }];
+		const replies = await host.deliver(named.map(call));
+		expect(replies).toEqual(named.map(() => 200));
 		expect(host.executions).toHaveLength(1);
 		expect(kit.deliveredVersions()).toEqual([versionOf(entry)]);
-		// No call named an entry: nothing was read by id.
 		expect(readsById()).toHaveLength(0);
 	});
 
-	it('a call naming an entry the read did not reach delivers it, read by its id; the next call the rest', async () => {
+	it('a burst larger than one call delivers: the first call delivers 1,000 versions, the next call the rest', async () => {
 		let clock = Date.parse('2026-09-07T08:00:00.000Z');
 		sandbox().state.now = () => clock;
 		const host = await kit.start(['insert', 'update']);
@@ -167,31 +179,19 @@ describe('Fliplet Instant Trigger', () => {
 			return store.newEntry(sandbox().state, { id: DEPARTMENTS }, { Name: `Row ${n}` });
 		});
 		store.appendEntries(sandbox().state, DEPARTMENTS, entries);
-		const newest = entries[entries.length - 1];
-		const call = (entryId: string) => ({
-			headers: kit.signed(),
-			body: { dataSourceId: DEPARTMENTS, entryId },
-		});
+		const call = () => ({ headers: kit.signed(), body: { dataSourceId: String(DEPARTMENTS) } });
 
-		await host.deliver([call(String(newest.id))]);
+		await host.deliver([call()]);
 		expect(kit.deliveredVersions()).toEqual(
-			[...entries.slice(0, MOST_PER_CALL), newest].map((entry) => versionOf(entry)),
+			entries.slice(0, MOST_PER_CALL).map((entry) => versionOf(entry)),
 		);
-		expect(readsById().map((request) => request.path)).toEqual([
-			`/v1/data-sources/${DEPARTMENTS}/data/${newest.id}`,
-		]);
-		await host.deliver([call(''), call(String(newest.id)), call('')]);
-		expect(host.executions.map((execution) => execution.items.length)).toEqual([
-			MOST_PER_CALL + 1,
-			1,
-		]);
-		expect(new Set(kit.deliveredVersions())).toEqual(
-			new Set(entries.map((entry) => versionOf(entry))),
-		);
-		expect(kit.deliveredVersions()).toHaveLength(entries.length);
+		await host.deliver([call(), call()]);
+		expect(host.executions.map((execution) => execution.items.length)).toEqual([MOST_PER_CALL, 2]);
+		expect(kit.deliveredVersions()).toEqual(entries.map((entry) => versionOf(entry)));
+		expect(readsById()).toHaveLength(0);
 	});
 
-	it('a call naming an entry deleted since starts nothing and fails nothing', async () => {
+	it('a call for an entry deleted before the call came starts nothing and fails nothing', async () => {
 		const host = await kit.start(['insert']);
 		await host.publish();
 		host.holdCalls();
@@ -204,10 +204,21 @@ describe('Fliplet Instant Trigger', () => {
 			TOKENS.org,
 		);
 		expect(deleted.status).toBe(200);
-		const named = { headers: kit.signed(), body: { entryId: String(entry.id) } };
-		expect(await host.deliver([named])).toEqual([200]);
+		expect(await host.deliver(host.held)).toEqual([200]);
 		expect(host.executions).toHaveLength(0);
-		expect(readsById()).toHaveLength(1);
+	});
+
+	it('an activation whose hook predates string values (a number, {{{entry.id}}}) is rewritten on the next publish', async () => {
+		const host = await kit.start(['insert']);
+		await host.publish();
+		const [ours] = hooksOf();
+		// The hook as this trigger wrote it before, with the activation's own secret.
+		ours.payload.body = { dataSourceId: DEPARTMENTS, entryId: '{{{entry.id}}}' };
+		const secret = host.nodeStaticData.secret;
+		await host.publish();
+		expect(host.nodeStaticData.secret).not.toBe(secret);
+		expect(hooksOf()).toHaveLength(1);
+		expect(hooksOf()[0].payload.body).toEqual({ dataSourceId: String(DEPARTMENTS) });
 	});
 
 	it('two n8n processes: calls one after the other deliver each version once; calls at the same moment lose none', async () => {

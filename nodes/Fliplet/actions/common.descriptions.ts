@@ -8,7 +8,7 @@ export function appLocator(overrides: Partial<INodeProperties> = {}): INodePrope
 		default: { mode: 'list', value: '' },
 		required: true,
 		description:
-			'The app. API tokens only reach published apps: pick the live app (its productionAppId), not the draft you edit in Studio.',
+			'The app. API tokens only reach published apps: pick it from the list, or paste its address in Fliplet Studio "By URL" (the node uses the published app; a Studio address shows the draft\'s ID).',
 		modes: [
 			{
 				displayName: 'From List',
@@ -25,6 +25,13 @@ export function appLocator(overrides: Partial<INodeProperties> = {}): INodePrope
 				placeholder: 'e.g. 12345',
 			},
 			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Staff Directory' },
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: 'e.g. https://studio.fliplet.com/apps/123/…',
+				hint: 'The address of the app in Fliplet Studio: the node uses its published app',
+			},
 		],
 		...overrides,
 	};

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_FILE_SIZE_MB } from '../helpers/fileDownloads';
+import { columnPicker } from './columnPicker.descriptions';
 
 const whenDownloading = { show: { downloadFiles: [true] } };
 
@@ -15,18 +16,16 @@ export const downloadFilesFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to download the files in the entries' file columns (a form's photos, signatures, PDFs) into binary properties named after their columns: Photo, or Photo_0, Photo_1… for a column holding a list. Only files on Fliplet's own hosts are downloaded; the item's fileDownloads lists each file and what became of it.",
+			"Whether to download the files in the entries' file columns (a form's photos, signatures, PDFs) into binary properties named after their columns: Photo, or Photo_0, Photo_1… for a column holding a list. Only files on Fliplet's own hosts are downloaded; the item's fileDownloads lists each file and what became of it. Images read through Fliplet's API (private and encrypted files) may come at Fliplet's default size (xlarge, 1980 px on the smallest side): fileDownloads notes them.",
 	},
-	{
+	columnPicker({
 		displayName: 'File Columns',
 		name: 'fileColumns',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Photo, Receipt',
+		multiple: true,
 		description:
-			'Comma-separated columns that hold file URLs. Empty: every column that has a sibling column named after it plus MediaFileId (e.g. Photo and PhotoMediaFileId), as Fliplet writes them for uploaded files.',
+			'Columns that hold file URLs. Empty: every column that has a sibling column named after it plus MediaFileId (e.g. Photo and PhotoMediaFileId), as Fliplet writes them for uploaded files.',
 		displayOptions: whenDownloading,
-	},
+	}),
 	{
 		displayName: 'Max File Size (MB)',
 		name: 'maxFileSizeMb',

@@ -33,6 +33,29 @@ export function columnDefinition(column: unknown): { name: string; type?: Column
 	return { name: String(column) };
 }
 
+/** How many entries are read to learn what type each column holds. */
+export const COLUMN_TYPE_SAMPLE = 100;
+
+/**
+ * A column's type as the sampled entries show it: the type every entry holding a value there
+ * holds (empty values ignored), `mixed` when they differ, undefined when none holds a value.
+ */
+export function sampledColumnType(
+	column: string,
+	entryData: unknown[],
+): ColumnType | 'mixed' | undefined {
+	const seen = new Set<ColumnType | undefined>();
+	for (const data of entryData) {
+		if (!isObject(data)) continue;
+		const value = data[column];
+		if (value === null || value === undefined || value === '') continue;
+		seen.add(typeOfValue(value));
+	}
+	if (!seen.size) return undefined;
+	const [type] = seen;
+	return seen.size === 1 && type ? type : 'mixed';
+}
+
 /**
  * Each column's type as the values stored in it show: a type only when every sampled entry that
  * holds a value there holds the same type (empty values ignored). Columns with no sampled value,
@@ -44,14 +67,8 @@ export function sampledColumnTypes(
 ): Record<string, ColumnType | undefined> {
 	const types: Record<string, ColumnType | undefined> = {};
 	for (const column of columns) {
-		const seen = new Set<ColumnType | undefined>();
-		for (const data of entryData) {
-			if (!isObject(data)) continue;
-			const value = data[column];
-			if (value === null || value === undefined || value === '') continue;
-			seen.add(typeOfValue(value));
-		}
-		types[column] = seen.size === 1 ? [...seen][0] : undefined;
+		const type = sampledColumnType(column, entryData);
+		types[column] = type === 'mixed' ? undefined : type;
 	}
 	return types;
 }

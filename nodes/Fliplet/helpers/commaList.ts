@@ -5,3 +5,13 @@ export function splitList(text: unknown): string[] {
 		.map((part) => part.trim())
 		.filter(Boolean);
 }
+
+/**
+ * The column names a column picker holds: its list (each name kept exactly as picked, commas and
+ * surrounding spaces included), or the comma-separated text workflows saved before the field was
+ * a picker (and expressions) give, trimmed.
+ */
+export function columnList(value: unknown): string[] {
+	if (!Array.isArray(value)) return splitList(value);
+	return value.map((name) => String(name ?? '')).filter((name) => name.trim() !== '');
+}

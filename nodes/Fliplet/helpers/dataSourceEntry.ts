@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { columnList } from './commaList';
 import { requireWholeNumber } from './locators';
+import { mappedColumns } from './mapperColumns';
 import { objectFrom } from './responses';
 
 /**
@@ -41,8 +43,10 @@ export function getEntryId(this: IExecuteFunctions, itemIndex: number): number {
 }
 
 /**
- * The columns to write for an item: the mapped columns, or every field of the input item (all of
- * them, `id` included: the item's fields are the user's columns) when set to map automatically.
+ * The columns to write for an item: the mapped columns (typed by their columns, see
+ * mappedColumns), or every field of the input item (all of them, `id` included: the item's fields
+ * are the user's columns) when set to map automatically, less the fields the user lists under
+ * Ignore Fields.
  */
 export function getEntryData(
 	this: IExecuteFunctions,
@@ -51,9 +55,22 @@ export function getEntryData(
 ): IDataObject {
 	const mode = this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
 	let data: IDataObject;
-	if (mode === 'autoMapInputData') data = items[itemIndex].json;
-	else data = (this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject;
+	if (mode === 'autoMapInputData') {
+		const ignored = ignoredFields.call(this, itemIndex);
+		data = items[itemIndex].json;
+		if (ignored.size) {
+			data = Object.fromEntries(Object.entries(data).filter(([field]) => !ignored.has(field)));
+		}
+	} else data = mappedColumns.call(this, itemIndex);
 	return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The input fields Map Automatically leaves out (Options → Ignore Fields): a comma-separated text,
+ * or a list (from an expression) whose names may hold commas.
+ */
+export function ignoredFields(this: IExecuteFunctions, itemIndex: number): Set<string> {
+	return new Set(columnList(this.getNodeParameter('options.ignoreFields', itemIndex, '')));
 }
 
 /** Refuses to write an entry without any column (nothing mapped, or an empty input item). */

@@ -3,6 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiPath, isUnsendablePathSegment } from '../transport';
 import { readLocator, type LocatorContext } from './locators';
+import { dataSourceIdInUrl } from './studioUrls';
+
+/** What "By URL" of a data source takes, for its errors. */
+const DATA_SOURCE_URL_HELP =
+	'Paste an address that holds the data source\'s ID after "data-sources/" (e.g. https://api.fliplet.com/v1/data-sources/123) or as dataSourceId=123, or pick the data source from the list. The address of an app in Fliplet Studio names the app only.';
 
 /** How a data source is named in paths: its id, or its name (with `dsn` when the name is all digits). */
 export interface DataSourceTarget {
@@ -42,6 +47,16 @@ export function getDataSourceTarget(
 			);
 		}
 		return { ref: value, qs: /^\d+$/.test(value) ? { dsn: 'true' } : {} };
+	}
+	if (mode === 'url') {
+		const id = dataSourceIdInUrl(value);
+		if (id === undefined) {
+			throw new NodeOperationError(this.getNode(), 'Data source: this URL names no data source', {
+				itemIndex,
+				description: DATA_SOURCE_URL_HELP,
+			});
+		}
+		return { ref: String(id), qs: {} };
 	}
 	if (!/^\d+$/.test(value)) {
 		throw new NodeOperationError(this.getNode(), `Data source: "${value}" is not an ID`, {

@@ -9,10 +9,11 @@ import type {
 import {
 	downloadBinary,
 	FileNotFetchedError,
+	FileTimedOutError,
 	FileTooLargeError,
 	type DownloadContext,
 } from '../transport';
-import { splitList } from './commaList';
+import { columnList } from './commaList';
 import { asNodeError } from './nodeError';
 
 /** What Download Files was asked for. */
@@ -38,7 +39,16 @@ export interface FileDownloadReport extends IDataObject {
 	status: 'downloaded' | 'skipped' | 'failed';
 	binaryProperty?: string;
 	reason?: string;
+	/** Something to know about a downloaded file (see DEFAULT_IMAGE_SIZE_NOTE). */
+	note?: string;
 }
+
+/**
+ * The note on an image downloaded through the API's contents route without a size: the platform
+ * serves it at its default size, which may be smaller than the file stored (see DownloadedFile).
+ */
+export const DEFAULT_IMAGE_SIZE_NOTE =
+	"read through Fliplet's API, an image may come at its default size (xlarge: 1980 px on the smallest side), smaller than the file stored";
 
 /** 100 MB: a photo, a signed PDF or a short video fits; a larger file is reported, not stored. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 100;
@@ -55,7 +65,7 @@ export function downloadFilesSettings(
 	read: (name: string, fallback: unknown) => unknown,
 ): DownloadFilesSettings | undefined {
 	if (read('downloadFiles', false) !== true) return undefined;
-	const columns = splitList(read('fileColumns', ''));
+	const columns = columnList(read('fileColumns', []));
 	const megabytes = Number(read('maxFileSizeMb', DEFAULT_MAX_FILE_SIZE_MB));
 	const maxBytes =
 		Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : undefined;
@@ -143,10 +153,16 @@ export async function entryWithFiles(
 					maxBytes: settings.maxBytes,
 				});
 				const name = propertyName(binary, list ? `${column}_${index}` : column);
-				binary[name] = stored;
+				binary[name] = stored.binary;
 				Object.assign(line, { status: 'downloaded', binaryProperty: name });
+				if (stored.atDefaultImageSize) line.note = DEFAULT_IMAGE_SIZE_NOTE;
 			} catch (error) {
-				if (error instanceof FileNotFetchedError || error instanceof FileTooLargeError) {
+				const skipped =
+					error instanceof FileNotFetchedError ||
+					error instanceof FileTooLargeError ||
+					// A trigger skips a file whose host stalls: the entry is delivered, the file noted.
+					(error instanceof FileTimedOutError && options.failures === 'report');
+				if (skipped) {
 					line.reason = error.message.replace(/^The file was not downloaded: /, '');
 					continue;
 				}

@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiPath, flipletApiRequest, type FlipletContext } from '../transport';
 import { listFrom } from './responses';
+import { appIdInUrl } from './studioUrls';
 
 type NamedRecord = IDataObject & { id?: unknown; name?: unknown };
 
@@ -112,6 +113,7 @@ export async function getAppId(
 			description: 'Pick an app from the list, or give its id or name.',
 		});
 	}
+	if (mode === 'url') return await publishedAppOfUrl.call(this, value, itemIndex);
 	if (mode !== 'name') return requireWholeNumber.call(this, value, 'App', itemIndex);
 	const matches = pickByName(await accessibleApps.call(this, itemIndex), value);
 	if (matches.length !== 1) {
@@ -122,4 +124,55 @@ export async function getAppId(
 		);
 	}
 	return addressableAppId(matches[0]);
+}
+
+/** The app record among the token's apps whose draft or published id is `id`. */
+export function appWithId(apps: IDataObject[], id: number): IDataObject | undefined {
+	return apps.find((app) => Number(app.id) === id || Number(app.productionAppId) === id);
+}
+
+/**
+ * "By URL": the app of a Fliplet Studio address, which shows the id of the draft app being edited.
+ * It resolves to the published app (`productionAppId`), the one every token kind reaches (an app
+ * API token reaches only that); an app the token does not list, or one never published, is refused
+ * with what to do instead.
+ */
+async function publishedAppOfUrl(
+	this: FlipletContext,
+	url: string,
+	itemIndex: number,
+): Promise<number> {
+	const id = appIdInUrl(url);
+	if (id === undefined) {
+		throw new NodeOperationError(this.getNode(), 'App: this URL names no app', {
+			itemIndex,
+			description:
+				"Paste the address of the app in Fliplet Studio (it holds /apps/ and the app's id, e.g. https://studio.fliplet.com/apps/123/…), or pick the app from the list.",
+		});
+	}
+	const app = appWithId(await accessibleApps.call(this, itemIndex), id);
+	if (!app) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`App ${id} of this URL is not one this token reaches`,
+			{
+				itemIndex,
+				description:
+					"A Fliplet Studio URL shows the id of the draft app you edit. An app API token reaches only its own app, and only once it is published (its published copy has another id, which the node looks up). Publish the app in Fliplet Studio, use this app's API token (or an organization token), or pick the app from the list.",
+			},
+		);
+	}
+	const published = Number(app.productionAppId);
+	if (!Number.isInteger(published) || published <= 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`App ${id} ("${String(app.name ?? id)}") was never published`,
+			{
+				itemIndex,
+				description:
+					'"By URL" uses the published app, the one API tokens work with (app API tokens cannot reach a draft, and AI works only with the published app). Publish the app in Fliplet Studio first, or give its draft id "By ID" if your token is an organization token.',
+			},
+		);
+	}
+	return published;
 }

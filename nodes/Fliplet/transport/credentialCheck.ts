@@ -52,7 +52,7 @@ export function unreachable(
 		return `Nothing accepts connections at ${new URL(url).origin} (ECONNREFUSED). ${custom ? 'Check the port in the Base URL and that the server is running.' : fixHost}`;
 	}
 	if (/TIMEDOUT|ECONNABORTED/.test(code) || /timeout/i.test(String((error as Error)?.message))) {
-		return `${host} did not answer within ${timeoutFor('data', credentials) / 1000} seconds. ${fixHost} A slow network may also need a longer "Data Timeout".`;
+		return `${host} did not answer within ${timeoutFor('data', credentials) / 1000} seconds. ${fixHost} A slow network may also need a longer "Data Timeout" (the credential's Advanced Settings).`;
 	}
 	if (/CERT|SELF_SIGNED|TLS|SSL/i.test(code)) {
 		return `The TLS certificate of ${host} is not trusted (${code}). Use the API's own https:// address.`;

@@ -9,15 +9,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { pauseUnlessAborted, requestSignal, withCancelSignal } from './abort';
+import { anySignal, pauseUnlessAborted, requestSignal, withCancelSignal } from './abort';
+import { answerFileName, lastSegment } from './answerFileName';
 import { sendWithRetries, type RawResponse } from './attempts';
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
+import { startBodyTimer, type BodyTimer } from './bodyTimer';
 import { toNodeApiError } from './errors';
 import { fileHostsOf, locateFile, type FileHosts } from './fileHosts';
 import { MAX_SAME_ORIGIN_REDIRECTS, redirectTarget } from './redirects';
 import { CREDENTIAL_NAME, parseJsonBody } from './request';
 import { backoffMs, header, isNetworkFault, MAX_FAULT_RETRIES } from './retryPolicy';
 import { streamLike, type ReadableBytes } from './streams';
+import { cleanFileName } from '../helpers/fileNames';
 import { timeoutField, timeoutFor } from './timeouts';
 
 /** Contexts that can store binary data: the action node, the polling and the instant trigger. */
@@ -74,7 +77,27 @@ export class FileTooLargeError extends NodeOperationError {
 	}
 }
 
-/** Thrown while the body streams: more bytes than the limit arrived (see withinLimit). */
+/**
+ * A body that stopped coming, or came too slowly, after its answer started: no byte for longer than
+ * the data timeout, or not done within the timeout plus the time its size takes at 100 kB/s.
+ * Not downloaded again: a host that stalls once may stall again, and the run must end in time.
+ */
+export class FileTimedOutError extends NodeOperationError {
+	constructor(
+		node: INode,
+		readonly url: string,
+		message: string,
+		timeoutMs: number,
+		itemIndex?: number,
+	) {
+		super(node, message, {
+			itemIndex,
+			description: `The host started its answer, then sent nothing for longer than the credential's Data Timeout (${seconds(timeoutMs)} s), or too slowly to finish within that timeout plus 10 s per MB of the file. The file was not downloaded again. Try again later, or raise Data Timeout (Seconds) in the credential.`,
+		});
+	}
+}
+
+/** Thrown while the body streams: more bytes than the limit arrived (see guarded). */
 class OverLimit extends Error {}
 
 /** A redirect answer, handed back by an attempt instead of followed (see openHop). */
@@ -86,6 +109,20 @@ interface Opened {
 	body: ReadableBytes;
 	headers: Record<string, unknown>;
 	url: URL;
+	/** Whether the answer came from the API host (the contents route), not a file host. */
+	fromApi: boolean;
+}
+
+/** A downloaded file: its binary data, and how it was served. */
+export interface DownloadedFile {
+	binary: IBinaryData;
+	/**
+	 * An image read through the API's contents route without a `size`: the platform serves it at
+	 * its default size (`xlarge`, 1980 px on the smallest side, `docs/REST-API/fliplet-media.md`),
+	 * so it may be smaller than the file stored. Whether any `size` gives the original bytes is
+	 * not shown, so none is sent.
+	 */
+	atDefaultImageSize: boolean;
 }
 
 /**
@@ -93,13 +130,17 @@ interface Opened {
  * data storage (to disk in filesystem mode) without being held whole. Only the API host gets the
  * token; a file host (the region's CDN) never does, and any other host is never contacted
  * (FileNotFetchedError). Redirects are followed only to those hosts, by the same rule, at most 3.
- * The answer's start has the credential's data timeout; an answer cut mid-way is downloaded again
- * (up to 3 times, with backoff), as a read; a stopped execution ends it at once.
+ * The answer's start has the credential's data timeout; its body then has a timer of its own (see
+ * startBodyTimer): no byte for longer than that timeout, or a whole body slower than the timeout
+ * plus its size at 100 kB/s (the size from Content-Length, else Max File Size; without a Max File
+ * Size, the body must keep 100 kB/s after its first timeout), ends it (FileTimedOutError). An
+ * answer cut mid-way is downloaded again (up to 3 times, with backoff), as a read; a stopped
+ * execution ends it at once. Every name the file gets is cleaned (cleanFileName).
  */
 export async function downloadBinary(
 	this: DownloadContext,
 	request: FileDownloadRequest,
-): Promise<IBinaryData> {
+): Promise<DownloadedFile> {
 	const credentials = await this.getCredentials<FlipletCredentialData>(CREDENTIAL_NAME);
 	const resolved = resolveBaseUrl(credentials);
 	const hosts = 'error' in resolved ? resolved : fileHostsOf(credentials, resolved.url);
@@ -112,28 +153,47 @@ export async function downloadBinary(
 	}
 	const raw = request.url ?? `${(resolved as { url: string }).url}${request.path ?? ''}`;
 	const signal = requestSignal(this);
+	const timeoutMs = timeoutFor('data', credentials);
 	for (let retry = 0; ; retry++) {
-		const opened = await open.call(this, raw, request, credentials, hosts, signal);
-		const length = Number(header(opened.headers, 'content-length'));
-		if (request.maxBytes !== undefined && Number.isFinite(length) && length > request.maxBytes) {
+		// Ends this attempt's request once its body's timer expires: the client then ends the body
+		// (a stream that never sends cannot be ended from its reading side alone).
+		const bodyEnded = new AbortController();
+		const attemptSignal = anySignal([signal, bodyEnded.signal]);
+		const opened = await open.call(this, raw, request, credentials, hosts, attemptSignal);
+		const length = contentLength(opened.headers);
+		if (request.maxBytes !== undefined && length !== undefined && length > request.maxBytes) {
 			opened.body.destroy();
 			throw new FileTooLargeError(this.getNode(), request.maxBytes, length, request.itemIndex);
 		}
-		const body = withinLimit(opened.body, request.maxBytes);
+		// The whole body's bound counts on its Content-Length only where Max File Size caps it: with
+		// no limit, a host claiming a terabyte would get months, so the body must keep the pace.
+		const sizeBytes = request.maxBytes === undefined ? undefined : (length ?? request.maxBytes);
+		const timer = startBodyTimer(timeoutMs, sizeBytes, () => {
+			bodyEnded.abort(new Error('the body timer expired'));
+			opened.body.destroy();
+		});
+		const body = streamLike(opened.body, guarded(opened.body, request.maxBytes, timer));
+		const mimeType = mimeTypeOf(opened) ?? request.mimeType;
 		let failure: unknown;
 		try {
-			return await this.helpers.prepareBinaryData(
+			const binary = await this.helpers.prepareBinaryData(
 				body,
-				request.fileName ?? fileNameOf(opened),
-				mimeTypeOf(opened) ?? request.mimeType,
+				cleanFileName(request.fileName) ?? answerFileName(opened.headers, opened.url),
+				mimeType,
 			);
+			return { binary, atDefaultImageSize: atDefaultImageSize(opened, request.qs, mimeType) };
 		} catch (error) {
 			failure = error;
 			body.destroy();
 			opened.body.destroy();
+		} finally {
+			timer.stop();
 		}
 		if (failure instanceof OverLimit) {
 			throw new FileTooLargeError(this.getNode(), request.maxBytes!, undefined, request.itemIndex);
+		}
+		if (timer.expired) {
+			throw timedOut(this.getNode(), opened.url, timer, timeoutMs, request.itemIndex);
 		}
 		const { code, message } = details(failure);
 		const cut = !signal?.aborted && isNetworkFault(code, message);
@@ -201,7 +261,12 @@ async function open(
 			signal,
 		);
 		if (!(answer.body instanceof Redirect)) {
-			return { body: answer.body as ReadableBytes, headers: answer.headers, url: location.url };
+			return {
+				body: answer.body as ReadableBytes,
+				headers: answer.headers,
+				url: location.url,
+				fromApi: location.host === 'api',
+			};
 		}
 		const target = answer.body.to;
 		const next = target
@@ -319,7 +384,10 @@ function fileHostError(
 	);
 }
 
-/** Up to `limit` bytes of a stream (an error answer's body), then the stream is ended. */
+/**
+ * Up to `limit` bytes of a stream (an error answer's body), then the stream is ended. It is read
+ * within the attempt's deadline, which ends a body that stalls.
+ */
 async function firstBytes(stream: ReadableBytes, limit: number): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	let size = 0;
@@ -338,43 +406,62 @@ async function firstBytes(stream: ReadableBytes, limit: number): Promise<Buffer>
 }
 
 /**
- * The answer's body, ended with OverLimit as soon as more than `maxBytes` have arrived (nothing
- * past the limit is passed on), for an answer whose Content-Length did not already say so.
+ * The answer's body as it arrives, each chunk counted by the body's timer; ended with OverLimit as
+ * soon as more than `maxBytes` have arrived (nothing past the limit is passed on), for an answer
+ * whose Content-Length did not already say so.
  */
-function withinLimit(body: ReadableBytes, maxBytes: number | undefined): ReadableBytes {
-	return maxBytes === undefined ? body : streamLike(body, counted(body, maxBytes));
-}
-
-async function* counted(body: ReadableBytes, maxBytes: number): AsyncGenerator<Buffer> {
+async function* guarded(
+	body: ReadableBytes,
+	maxBytes: number | undefined,
+	timer: BodyTimer,
+): AsyncGenerator<Buffer> {
 	let size = 0;
-	for await (const chunk of body as AsyncIterable<Buffer>) {
-		size += chunk.length;
-		if (size > maxBytes) throw new OverLimit();
-		yield chunk;
-	}
-}
-
-/** The name the answer gives the file (Content-Disposition), else the last segment of its URL. */
-function fileNameOf({ headers, url }: Opened): string | undefined {
-	const disposition = header(headers, 'content-disposition') ?? '';
-	const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
-	const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(disposition);
-	const candidates = [encoded, plain?.[1] ?? plain?.[2], url.pathname.split('/').pop()];
-	for (const candidate of candidates) {
-		const name = decoded(candidate?.trim() ?? '');
-		// A name, never a path: n8n keeps only its last segment.
-		const base = name.split(/[\\/]/).pop() ?? '';
-		if (base && base !== '.' && base !== '..') return base;
-	}
-	return undefined;
-}
-
-function decoded(text: string): string {
 	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
+		for await (const chunk of body as AsyncIterable<Buffer>) {
+			timer.received(chunk.length);
+			size += chunk.length;
+			if (maxBytes !== undefined && size > maxBytes) throw new OverLimit();
+			yield chunk;
+		}
+	} finally {
+		// All of it came (or it failed): storing it is not the host's time.
+		timer.stop();
 	}
+}
+
+/** The answer's Content-Length, when it gives a whole number of bytes. */
+function contentLength(headers: Record<string, unknown>): number | undefined {
+	const value = header(headers, 'content-length')?.trim();
+	return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/** The error for a body its timer ended, naming the file and its host. */
+function timedOut(
+	node: INode,
+	url: URL,
+	timer: BodyTimer,
+	timeoutMs: number,
+	itemIndex: number | undefined,
+): FileTimedOutError {
+	const file = cleanFileName(lastSegment(url)) ?? url.pathname;
+	const message =
+		timer.expired === 'idle'
+			? `The download of ${file} from ${url.origin} stalled: no data for ${seconds(timeoutMs)} s`
+			: `The download of ${file} from ${url.origin} was too slow: not done within ${seconds(timer.totalMs())} s`;
+	return new FileTimedOutError(node, `${url.origin}${url.pathname}`, message, timeoutMs, itemIndex);
+}
+
+/** Milliseconds as seconds, to a tenth. */
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/** Whether an image came from the API's contents route without a size (see DownloadedFile). */
+function atDefaultImageSize(
+	opened: Opened,
+	qs: IDataObject | undefined,
+	mimeType: string | undefined,
+): boolean {
+	const sized = opened.url.searchParams.has('size') || (qs !== undefined && 'size' in qs);
+	return opened.fromApi && !sized && /^image\//i.test(mimeType ?? '');
 }
 
 /** The answer's MIME type without its parameters, when it gives one. */

@@ -70,7 +70,7 @@ function describe(failure: ApiFailure): { message: string; description: string }
 					: `Could not reach the Fliplet API: ${reason}${tries}`;
 		const check =
 			failure.networkKind === 'timeout' && failure.timeoutField
-				? `Check the network and the credential's region or base URL; a slow link or a large answer may need a longer "${failure.timeoutField}" in the credential.`
+				? `Check the network and the credential's region or base URL; a slow link or a large answer may need a longer "${failure.timeoutField}" in the credential's Advanced Settings.`
 				: "Check the network and the credential's region or base URL.";
 		return {
 			message,
@@ -161,7 +161,7 @@ function describe(failure: ApiFailure): { message: string; description: string }
 		return {
 			message: `Rate limit reached: ${apiMessage ?? 'too many requests'}${tries}`,
 			description:
-				"Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s) and AI per organization (10 a minute on the Free plan, 100 on paid plans). The node keeps its own requests within these, and waited as the API asked when others used the same limit (another n8n process, or another client of this token); it gave up after its bounded waits with nothing served in between. Run fewer workflows at once on this token, set the credential's n8n Processes Using This Token to the number of n8n processes that use it, check the credential's plan, or add a Wait node.",
+				"Fliplet limits requests per user (data sources 200/10 s, email and SMS 20/30 s, audit logs 30/10 s) and AI per organization (10 a minute on the Free plan, 100 on paid plans). The node keeps its own requests within these, and waited as the API asked when others used the same limit (another n8n process, or another client of this token); it gave up after its bounded waits with nothing served in between. Run fewer workflows at once on this token, set the credential's n8n Processes Using This Token (under Advanced Settings) to the number of n8n processes that use it, check the credential's plan, or add a Wait node.",
 		};
 	}
 	if (status >= 500) {

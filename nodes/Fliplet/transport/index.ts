@@ -9,6 +9,7 @@ export {
 export { AI_LIMITS } from './rateLimits';
 export { withRunScope } from './abort';
 export { tokenKey } from './tokenKey';
+export { credentialKey } from './credentialKey';
 export {
 	collectPages,
 	offsetPages,
@@ -18,6 +19,7 @@ export {
 	type OrderedPage,
 	type PageRequest,
 	type ReadOrder,
+	type StablePage,
 } from './paginate';
 export { JsonBody, jsonBodyOf } from './jsonBody';
 export { isUnsendablePathSegment, UnsendablePathSegmentError } from './pathSegments';
@@ -28,8 +30,10 @@ export type { ReadableBytes } from './streams';
 export {
 	downloadBinary,
 	FileNotFetchedError,
+	FileTimedOutError,
 	FileTooLargeError,
 	type DownloadContext,
+	type DownloadedFile,
 	type FileDownloadRequest,
 } from './download';
 export { fileHostsOf, locateFile, REGION_FILE_HOSTS, type FileHosts } from './fileHosts';

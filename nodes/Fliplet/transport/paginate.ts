@@ -224,60 +224,74 @@ export async function* stablePages<T>(
 			queue.push(send({ offset, limit: size + 1 }));
 		}
 	};
+	/**
+	 * Takes the next page (the `taken`-th): its new items and whether the read ends there, or
+	 * undefined when it was dropped to be read again from further back. Its answer is held only by
+	 * this call: once the caller has its items, nothing here keeps the page.
+	 */
+	const takePage = async (
+		taken: number,
+	): Promise<{ page: StablePage<T>; done: boolean } | undefined> => {
+		const next = queue.shift() ?? send(nextRequest());
+		// The caller waits for this page: more pages on their way would have covered the wait.
+		if (taken > 0 && !next.arrival.settled) reach = Math.min(reach + 1, ahead);
+		const { request, answer } = next;
+		const { offset, limit } = request;
+		const { items, total: reported } = await answer;
+		total = reported;
+		if (items.length) {
+			for (const earlier of [firstHead, lastHead]) {
+				if (earlier && offset > earlier.offset && sameItem(earlier.item, items[0]))
+					throw new PageNotAdvancingError(offset);
+			}
+			lastHead = { offset, item: items[0] };
+			firstHead ??= lastHead;
+		}
+		if ('compare' in order) {
+			for (let index = 1; index < items.length; index++) {
+				if (order.compare(items[index - 1], items[index]) >= 0) throw order.outOfOrder();
+			}
+		}
+		const reachesAnchor =
+			'idOf' in order
+				? items.some((item) => seen!.has(order.idOf(item)))
+				: items.length > 0 && !isNew(items[0]);
+		if (anchor !== undefined && offset > 0 && !reachesAnchor) {
+			back = back ? back * 2 : FIRST_STEP_BACK;
+			dropQueued();
+			return undefined;
+		}
+		back = 0;
+		const fresh: T[] = [];
+		let firstAt = -1;
+		for (const [index, item] of items.entries()) {
+			if (!isNew(item)) continue;
+			if (firstAt < 0) firstAt = offset + index;
+			fresh.push(item);
+			seen?.add((order as { idOf: (item: T) => string | number }).idOf(item));
+			anchor = item;
+			anchorAt = offset + index;
+		}
+		const last = items.length
+			? { item: items[items.length - 1], at: offset + items.length - 1 }
+			: undefined;
+		const atEnd = total !== undefined && offset + items.length >= total;
+		const done = atEnd || (!fresh.length && items.length < limit);
+		// A full page of items already read (others inserted before the anchor): move past it.
+		if (!done && !fresh.length) anchorAt = offset + items.length - 1;
+		handedOver += fresh.length;
+		if (!done && ahead > 0) askAhead();
+		return { page: { request, offset: fresh.length ? firstAt : offset, items: fresh, last }, done };
+	};
 	try {
 		if (expected > size && ahead > 0) askAhead(0);
 		for (let taken = 0; ; taken++) {
-			const next = queue.shift() ?? send(nextRequest());
-			// The caller waits for this page: more pages on their way would have covered the wait.
-			if (taken > 0 && !next.arrival.settled) reach = Math.min(reach + 1, ahead);
-			const { request, answer } = next;
-			const { offset, limit } = request;
-			const page = await answer;
-			const { items } = page;
-			total = page.total;
-			if (items.length) {
-				for (const earlier of [firstHead, lastHead]) {
-					if (earlier && offset > earlier.offset && sameItem(earlier.item, items[0]))
-						throw new PageNotAdvancingError(offset);
-				}
-				lastHead = { offset, item: items[0] };
-				firstHead ??= lastHead;
-			}
-			if ('compare' in order) {
-				for (let index = 1; index < items.length; index++) {
-					if (order.compare(items[index - 1], items[index]) >= 0) throw order.outOfOrder();
-				}
-			}
-			const reachesAnchor =
-				'idOf' in order
-					? items.some((item) => seen!.has(order.idOf(item)))
-					: items.length > 0 && !isNew(items[0]);
-			if (anchor !== undefined && offset > 0 && !reachesAnchor) {
-				back = back ? back * 2 : FIRST_STEP_BACK;
-				dropQueued();
-				continue;
-			}
-			back = 0;
-			const fresh: T[] = [];
-			let firstAt = -1;
-			for (const [index, item] of items.entries()) {
-				if (!isNew(item)) continue;
-				if (firstAt < 0) firstAt = offset + index;
-				fresh.push(item);
-				seen?.add((order as { idOf: (item: T) => string | number }).idOf(item));
-				anchor = item;
-				anchorAt = offset + index;
-			}
-			const last = items.length
-				? { item: items[items.length - 1], at: offset + items.length - 1 }
-				: undefined;
-			const atEnd = total !== undefined && offset + items.length >= total;
-			const done = atEnd || (!fresh.length && items.length < limit);
-			// A full page of items already read (others inserted before the anchor): move past it.
-			if (!done && !fresh.length) anchorAt = offset + items.length - 1;
-			handedOver += fresh.length;
-			if (!done && ahead > 0) askAhead();
-			yield { request, offset: fresh.length ? firstAt : offset, items: fresh, last };
+			let taking = await takePage(taken);
+			if (!taking) continue;
+			const { done } = taking;
+			yield taking.page;
+			// The caller is done with this page: it is not held while the next one travels.
+			taking = undefined;
 			if (done) return;
 		}
 	} finally {

@@ -14,6 +14,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requestSignal, withCancelSignal } from './abort';
 import { sendWithRetries, type RawResponse } from './attempts';
 import { resolveBaseUrl, type FlipletCredentialData } from './baseUrl';
+import { bodyAllowanceMs } from './bodyTimer';
 import { toNodeApiError } from './errors';
 import { JsonBody, jsonBodyOf } from './jsonBody';
 import type { MultipartBody } from './multipart';
@@ -71,6 +72,12 @@ export interface FlipletRequest {
 	 * it waited for (one of AI_LIMITS for AI), so that a run can say why it took its time.
 	 */
 	onPaced?: (wait: PaceWait) => void;
+	/**
+	 * Called each time the request goes out: once per attempt (a re-send after a fault or a 429,
+	 * a redirect's hop), never for an attempt that waited for a place and was ended before going.
+	 * For a caller that counts what it sent.
+	 */
+	onSent?: () => void;
 }
 
 /** A wait for a place in a rate window (see FlipletRequest.onPaced). */
@@ -85,14 +92,6 @@ export interface PaceWait {
  */
 export function apiPath(...segments: Array<string | number>): string {
 	return '/v1/' + segments.map(pathSegment).join('/');
-}
-
-/** A streamed body (a large file) gets this much longer to be sent: the slowest link allowed for. */
-const UPLOAD_FLOOR_BYTES_PER_SECOND = 100_000;
-
-/** The time a body of `bytes` takes at the slowest upload speed allowed for. */
-export function uploadAllowanceMs(bytes: number): number {
-	return Math.ceil((bytes / UPLOAD_FLOOR_BYTES_PER_SECOND) * 1000);
 }
 
 function timeoutMs(request: FlipletRequest, credentials: FlipletCredentialData): number {
@@ -151,7 +150,7 @@ export async function flipletApiRequest<T = IDataObject>(
 	}
 	const idempotent = request.method === 'GET' || request.idempotent === true;
 	const streamed = request.multipart && 'open' in request.multipart ? request.multipart : undefined;
-	const deadlineMs = timeoutMs(request, credentials) + uploadAllowanceMs(streamed?.length ?? 0);
+	const deadlineMs = timeoutMs(request, credentials) + bodyAllowanceMs(streamed?.length ?? 0);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: resolved.url,
@@ -201,6 +200,7 @@ export async function flipletApiRequest<T = IDataObject>(
 		send: async (attempt) => {
 			// A streamed body is read by the attempt that sends it: each attempt gets its own.
 			if (streamed) attempt.body = await streamed.open();
+			if (!attempt.abortSignal?.aborted) request.onSent?.();
 			try {
 				return (await this.helpers.httpRequestWithAuthentication.call(
 					attempt.abortSignal ? withCancelSignal(this, attempt.abortSignal as AbortSignal) : this,

@@ -26,6 +26,13 @@ export function dataSourceLocator(overrides: Partial<INodeProperties> = {}): INo
 				placeholder: 'e.g. 123',
 			},
 			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Staff' },
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: 'e.g. https://api.fliplet.com/v1/data-sources/123',
+				hint: 'An address holding the data source ID after "data-sources/"',
+			},
 		],
 		...overrides,
 	};

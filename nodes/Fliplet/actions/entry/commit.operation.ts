@@ -11,7 +11,7 @@ import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTar
 import { mapItemsOnce } from '../../helpers/mapItems';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
-import { runHooksOption } from './entry.descriptions';
+import { FORM_EMAILS_NOT_SENT, HOOK_KINDS, runHooksOption } from './entry.descriptions';
 import { splitList } from '../../helpers/commaList';
 
 const properties: INodeProperties[] = [
@@ -65,7 +65,9 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to return the whole data set after the commit (can be large). Off returns only the IDs of new entries that had a clientId.',
 			},
-			runHooksOption('Which configured hooks of the data source run during the commit'),
+			runHooksOption(
+				`Which of the data source's hooks run for the entries the commit inserts or updates: ${HOOK_KINDS}. ${FORM_EMAILS_NOT_SENT}`,
+			),
 		],
 	},
 ];

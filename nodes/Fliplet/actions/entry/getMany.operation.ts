@@ -45,7 +45,8 @@ import { downloadFilesFields } from '../files.descriptions';
 import { checkJoins } from '../../helpers/joinCheck';
 import { entryOutputField } from './entry.descriptions';
 import { filterRowsField, sortField, whereJsonField } from './query.descriptions';
-import { splitList } from '../../helpers/commaList';
+import { columnList } from '../../helpers/commaList';
+import { columnPicker } from '../columnPicker.descriptions';
 
 const json = { show: { queryMode: ['json'] } };
 
@@ -120,15 +121,13 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
+			columnPicker({
 				displayName: 'Columns to Return',
 				name: 'attributes',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Name, Email',
+				multiple: true,
 				description:
-					'Comma-separated columns to return (the entry ID always comes back). Empty returns all columns.',
-			},
+					'Columns to return (the entry ID always comes back). Empty returns all columns.',
+			}),
 			{
 				displayName: 'Distinct',
 				name: 'distinct',
@@ -199,7 +198,7 @@ function queryBody(this: IExecuteFunctions, itemIndex: number): GetManyQuery {
 	}
 	const order = buildOrder(this.getNodeParameter('sort.property', itemIndex, []) as IDataObject[]);
 	if (order.length) body.order = order;
-	const names = splitList(this.getNodeParameter('options.attributes', itemIndex, ''));
+	const names = columnList(this.getNodeParameter('options.attributes', itemIndex, []));
 	const columns = names.filter((name) => !ENTRY_FIELDS.includes(name)).map(columnName);
 	const entryFields = names.filter((name) => ENTRY_FIELDS.includes(name));
 	if (this.getNodeParameter('options.distinct', itemIndex, false) === true) {

@@ -17,6 +17,7 @@ import {
 } from '../../helpers/dataSourceTarget';
 import { flipletApiRequest } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
+import { FORM_EMAILS_NOT_SENT, HOOK_KINDS } from './entry.descriptions';
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
@@ -51,8 +52,7 @@ const properties: INodeProperties[] = [
 				name: 'runHooks',
 				type: 'boolean',
 				default: false,
-				description:
-					"Whether the data source's insert hooks (web calls, emails, push notifications) run once for every imported entry. Off by default: Fliplet runs them for a bulk append unless told not to, and an import of 10,000 rows would make 10,000 calls.",
+				description: `Whether the data source's insert hooks run once for every imported entry: ${HOOK_KINDS}. Off by default: an import of 10,000 rows would send 10,000 emails or calls. ${FORM_EMAILS_NOT_SENT}`,
 			},
 		],
 	},

@@ -12,6 +12,7 @@ import * as importEntries from './import.operation';
 import * as insert from './insert.operation';
 import * as sync from './sync.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
 export const operations: Record<string, OperationModule> = {
 	commit,
@@ -25,6 +26,7 @@ export const operations: Record<string, OperationModule> = {
 	insert,
 	sync,
 	update,
+	upsert,
 };
 
 export const description: INodeProperties[] = [
@@ -41,6 +43,19 @@ export const description: INodeProperties[] = [
 				description:
 					'Insert, update and delete many entries in one request (raw commit for power users: entries, delete, merge, hooks)',
 				action: 'Commit entry changes',
+			},
+			{
+				name: 'Create',
+				value: 'insert',
+				description:
+					"Add one entry (row) per input item, optionally with files uploaded from binary data; the data source's insert hooks run, as when an app adds an entry",
+				action: 'Create an entry',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
+				action: 'Create or update an entry',
 			},
 			{
 				name: 'Delete',
@@ -69,7 +84,7 @@ export const description: INodeProperties[] = [
 				action: 'Get an entry',
 			},
 			{
-				name: 'Get Many / Query',
+				name: 'Get Many',
 				value: 'getMany',
 				description:
 					'Find entries of a data source with filters, sorting and paging, or run a JSON query with aggregation and joins',
@@ -89,13 +104,6 @@ export const description: INodeProperties[] = [
 				action: 'Import entries',
 			},
 			{
-				name: 'Insert',
-				value: 'insert',
-				description:
-					'Add one entry (row) per input item, optionally with files uploaded from binary data',
-				action: 'Insert an entry',
-			},
-			{
 				name: 'Sync',
 				value: 'sync',
 				description:
@@ -105,7 +113,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change the columns of one entry by its ID (merge with or replace its data)',
+				description:
+					'Change the columns of an entry found by its ID, or of every entry holding the given values in the Columns to Match On (merge with or replace its data)',
 				action: 'Update an entry',
 			},
 		],
@@ -122,4 +131,5 @@ export const description: INodeProperties[] = [
 	...insert.description,
 	...sync.description,
 	...update.description,
+	...upsert.description,
 ];

@@ -13,7 +13,8 @@ import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
 import { flipletApiRequest, streamedMultipart } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
-import { entryColumnsField, entryFilesField } from './entry.descriptions';
+import { hintEntryShapedItems } from '../../helpers/entryShapeHint';
+import { entryColumnsField, entryFilesField, entryWriteOptions } from './entry.descriptions';
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
@@ -21,6 +22,7 @@ const properties: INodeProperties[] = [
 	entryFilesField(
 		"Binary files of the input item to upload with the entry. The column gets the file's URL, and a sibling column named after it plus MediaFileId (e.g. PhotoMediaFileId) its media file ID.",
 	),
+	entryWriteOptions,
 ];
 
 export const description = updateDisplayOptions(
@@ -29,6 +31,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	hintEntryShapedItems.call(this, items);
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
 		const data = getEntryData.call(this, items, itemIndex);

@@ -1,13 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-const loadColumns = (loadOptionsMethod: string) => ({
-	loadOptionsMethod,
-	loadOptionsDependsOn: ['dataSource.value'],
-});
+import { loadColumns } from '../columnPicker.descriptions';
 
 const DATE_CONDITIONS = ['dateis', 'datebefore', 'dateafter', 'datebetween'];
 
-/** Simple filter rows, shared by Get Many / Query and Delete Many. */
+/** Simple filter rows, shared by Get Many and Delete Many. */
 export const filterRowsField: INodeProperties = {
 	displayName: 'Filters',
 	name: 'filters',

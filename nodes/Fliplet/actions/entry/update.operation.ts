@@ -23,11 +23,45 @@ import { mapItems } from '../../helpers/mapItems';
 import { objectFrom } from '../../helpers/responses';
 import { flipletApiRequest, streamedMultipart, type StreamedFile } from '../../transport';
 import { dataSourceLocator } from '../dataSource/dataSource.descriptions';
-import { entryColumnsField, entryFilesField, entryIdField } from './entry.descriptions';
+import { hintEntryShapedItems } from '../../helpers/entryShapeHint';
+import { UPDATE_NOT_FOUND, writeByColumnsToMatch } from './columnsToMatch';
+import {
+	entryColumnsField,
+	entryColumnsToMatchField,
+	entryFilesField,
+	entryIdField,
+	entryWriteOptions,
+	FORM_EMAILS_NOT_SENT,
+	HOOK_KINDS,
+} from './entry.descriptions';
+
+/** Update by Entry ID (default) or by Columns to Match On: the fields of each. */
+const byId = { show: { matchBy: ['id'] } };
+const byColumns = { show: { matchBy: ['columns'] } };
 
 const properties: INodeProperties[] = [
 	dataSourceLocator(),
-	entryIdField,
+	{
+		displayName: 'Match By',
+		name: 'matchBy',
+		type: 'options',
+		default: 'id',
+		options: [
+			{
+				name: 'Entry ID',
+				value: 'id',
+				description: 'Update the one entry with this ID',
+			},
+			{
+				name: 'Columns to Match On',
+				value: 'columns',
+				description:
+					"Update every entry holding the item's values in the columns picked (e.g. Email); an item no entry matches is an error, nothing is created",
+			},
+		],
+		description: 'How the entry to update is found',
+	},
+	{ ...entryIdField, displayOptions: byId },
 	{
 		displayName: 'Update Mode',
 		name: 'updateMode',
@@ -38,28 +72,39 @@ const properties: INodeProperties[] = [
 				name: 'Merge Columns',
 				value: 'merge',
 				description:
-					"Change only the given columns and keep the others. Fliplet merges them itself in one request, so a change another writer makes to other columns meanwhile is kept: the single-entry update, as Fliplet's apps send it (with Run Update Hooks off, a commit with extend, then the entry is read back).",
+					'Change only the given columns and keep the others, as an app updates an entry: a change another writer makes to other columns meanwhile is kept',
 			},
 			{
 				name: 'Replace Entry',
 				value: 'replace',
 				description:
-					'The entry gets exactly the given columns; columns not given are removed (one commit without merging, then the entry is read back)',
+					'The entry gets exactly the given columns; columns not given are removed (files cannot be uploaded)',
 			},
 		],
 	},
-	entryColumnsField,
-	entryFilesField(
-		"Binary files of the input item to upload onto the entry, as Fliplet's apps do: the column gets the new file's URL (replacing what it held, a list of files too) and a sibling column named after it plus MediaFileId its media file ID. Files travel only with Merge Columns and Run Update Hooks on (the single-entry update).",
-	),
+	{ ...entryColumnsField, displayOptions: byId },
+	{
+		...entryColumnsToMatchField(
+			'update',
+			'The values to write per column. Pick the Columns to Match On: every entry holding the same values there is updated. "Map Automatically" writes every field of the input item as a column of the same name.',
+		),
+		displayOptions: byColumns,
+	},
 	{
 		displayName: 'Run Update Hooks',
 		name: 'runHooks',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether the data source's update hooks (web calls such as the Fliplet Instant Trigger's, emails, SMS, pushes) and its beforeSave operations (e.g. hashing a password column) run, as when an app updates an entry. Off writes the columns as Studio's App data screen does, without hooks.",
+		description: `Whether the data source's update hooks run, as when an app updates an entry: ${HOOK_KINDS}. ${FORM_EMAILS_NOT_SENT} Off writes the columns as Studio's App data screen does, without hooks (files can then not be uploaded).`,
 	},
+	{
+		...entryFilesField(
+			"Binary files of the input item to upload onto the entry, as an app's form does: the column gets the new file's URL (replacing what it held, a list of files too) and a sibling column named after it plus MediaFileId its media file ID",
+		),
+		// Fliplet takes files only on the update its apps send: by entry ID, merged, with the hooks.
+		displayOptions: { show: { matchBy: ['id'], updateMode: ['merge'], runHooks: [true] } },
+	},
+	entryWriteOptions,
 ];
 
 export const description = updateDisplayOptions(
@@ -155,6 +200,9 @@ async function commitEntry(
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	hintEntryShapedItems.call(this, items);
+	if (this.getNodeParameter('matchBy', 0, 'id') === 'columns')
+		return await updateByColumnsToMatch.call(this, items);
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const target = getDataSourceTarget.call(this, itemIndex);
 		const entryId = getEntryId.call(this, itemIndex);
@@ -202,4 +250,41 @@ function requireFileUpdate(
 			},
 		);
 	}
+}
+
+/**
+ * Update by Columns to Match On: Sync's engine in Only Update Existing mode (see
+ * writeByColumnsToMatch), updating every entry holding the item's values and never creating one.
+ * It writes with commits, which carry no files: an item with files is refused.
+ */
+async function updateByColumnsToMatch(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	const runHooks = this.getNodeParameter('runHooks', 0, true) === true;
+	return await writeByColumnsToMatch.call(
+		this,
+		items,
+		{
+			mode: 'updateOnly',
+			merge: this.getNodeParameter('updateMode', 0, 'merge') === 'merge',
+			runHooks: runHooks ? ['update'] : [],
+			ignoreKeyCase: false,
+			typecast: false,
+			notFoundWords: UPDATE_NOT_FOUND,
+		},
+		(itemIndex) => refuseFilesByColumns.call(this, itemIndex),
+	);
+}
+
+/** Files travel only with the single-entry update, which needs the entry's ID. */
+function refuseFilesByColumns(this: IExecuteFunctions, itemIndex: number) {
+	const files = this.getNodeParameter('files.file', itemIndex, []) as unknown[];
+	if (!files.length) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		'Files can only be uploaded onto an entry found by its Entry ID',
+		{
+			itemIndex,
+			description:
+				'Fliplet takes files only on the single-entry update, which names the entry by its ID; entries found by Columns to Match On are updated with commits, which carry no files. Choose Match By: Entry ID (find the ID with Get Many first), or upload the file with Media File → Upload and write its URL into the column. Nothing was sent for this item.',
+		},
+	);
 }

@@ -112,19 +112,19 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			mimeType: typeof file.contentType === 'string' ? file.contentType : undefined,
 		};
 		const contents = { ...named, path: apiPath('media', 'files', id, 'contents'), qs: transform };
-		let binary;
+		let downloaded;
 		if (Object.keys(transform).length || typeof file.url !== 'string') {
-			binary = await downloadBinary.call(this, contents);
+			downloaded = await downloadBinary.call(this, contents);
 		} else {
 			try {
-				binary = await downloadBinary.call(this, { ...named, url: file.url });
+				downloaded = await downloadBinary.call(this, { ...named, url: file.url });
 			} catch (error) {
-				// A URL on a host the node does not fetch from: the API host serves every file too.
+				// A URL the node does not fetch from: the API host serves every file too.
 				if (!(error instanceof FileNotFetchedError))
 					throw asNodeError(this.getNode(), error, itemIndex);
-				binary = await downloadBinary.call(this, contents);
+				downloaded = await downloadBinary.call(this, contents);
 			}
 		}
-		return [{ json: file, binary: { [property]: binary } }];
+		return [{ json: file, binary: { [property]: downloaded.binary } }];
 	});
 }

@@ -62,10 +62,10 @@ export const description: INodeProperties[] = [
 				action: 'Get many notifications',
 			},
 			{
-				name: 'List Push Subscriptions',
+				name: 'Get Push Subscriptions',
 				value: 'listSubscriptions',
-				description: "List the app's push subscriptions (devices); needs a Studio user token",
-				action: 'List push subscriptions',
+				description: "Get the app's push subscriptions (devices); needs a Studio user token",
+				action: 'Get push subscriptions',
 			},
 			{
 				name: 'Mark as Read',

@@ -255,7 +255,7 @@ export const pushFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 71, 72',
 				description:
-					'Only these push subscriptions (List Push Subscriptions shows them), separated by commas. Empty: every subscribed device that matches the audience.',
+					'Only these push subscriptions (Get Push Subscriptions shows them), separated by commas. Empty: every subscribed device that matches the audience.',
 			},
 			{
 				displayName: 'Title',

@@ -1,44 +1,31 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listDeletedDataSources } from '../../helpers/deletedDataSources';
+import { addressableAppId, appWithId } from '../../helpers/locators';
 import { asNodeError, httpStatusOf } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
+import { searchLists } from './searchCache';
 
-function currentValue(this: ILoadOptionsFunctions, name: string): string {
-	const value = this.getCurrentNodeParameter(name) as unknown;
-	const raw =
-		typeof value === 'object' && value !== null ? (value as { value?: unknown }).value : value;
-	return String(raw ?? '').trim();
-}
-
-/** One data source list to read, and the app it belongs to when several apps are listed. */
-interface ListQuery {
-	qs: IDataObject;
-	appName?: string;
-}
-
-/** The app or organization the operation names (Get Many, Create), if any. */
-function contextQueries(this: ILoadOptionsFunctions): ListQuery[] | undefined {
-	const scope = currentValue.call(this, 'scope');
-	const id = currentValue.call(this, scope === 'organization' ? 'organizationId' : 'app');
-	if (!scope || !/^\d+$/.test(id)) return undefined;
-	return [{ qs: scope === 'organization' ? { organizationId: id } : { appId: id } }];
+/** The data sources of every app (and organization) the token reaches, and those apps. */
+interface TokenListing {
+	apps: IDataObject[];
+	dataSources: IDataObject[];
 }
 
 /**
- * The data sources of every app the token reaches, when the operation names no app. The API lists
- * data sources per app (or organization) only, so this is one request per app.
+ * Every value, once all have settled; else the first failure, still after all settled: a search
+ * that fails leaves no request of its own in flight behind it.
  */
-async function appQueries(this: ILoadOptionsFunctions): Promise<ListQuery[]> {
-	const body = await flipletApiRequest.call(this, { method: 'GET', path: apiPath('apps') });
-	const queries = new Map<string, ListQuery>();
-	for (const app of listFrom(this.getNode(), body, 'apps')) {
-		const appId = app.productionAppId ?? app.id;
-		if (appId === null || appId === undefined || queries.has(String(appId))) continue;
-		queries.set(String(appId), { qs: { appId }, appName: String(app.name ?? `App ${appId}`) });
-	}
-	return [...queries.values()];
+async function allSettledOrFirstError<T extends readonly unknown[]>(
+	promises: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+	const settled = await Promise.allSettled(promises);
+	const failed = settled.find((outcome) => outcome.status === 'rejected');
+	if (failed) throw failed.reason;
+	return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as {
+		-readonly [K in keyof T]: Awaited<T[K]>;
+	};
 }
 
 /** A refused token or permission must reach the user; any other failure only hides that app. */
@@ -47,36 +34,98 @@ function isAuthError(error: unknown): boolean {
 	return code === '401' || code === '403';
 }
 
+async function listDataSources(
+	this: ILoadOptionsFunctions,
+	qs: IDataObject,
+): Promise<IDataObject[]> {
+	const body = await flipletApiRequest.call(this, {
+		method: 'GET',
+		path: apiPath('data-sources'),
+		qs,
+	});
+	return listFrom(this.getNode(), body, 'dataSources');
+}
+
+/**
+ * The token's own data sources, listed without an app or organization as the platform's sync
+ * agent lists them; undefined when the API refuses that (SPEC.md asks for one of them).
+ */
+async function tokenWideList(this: ILoadOptionsFunctions): Promise<IDataObject[] | undefined> {
+	try {
+		return await listDataSources.call(this, {});
+	} catch (error) {
+		if (['400', '403', '404'].includes(httpStatusOf(error))) return undefined;
+		throw asNodeError(this.getNode(), error);
+	}
+}
+
+/** One list per app, all at once (the transport paces them within the token's limit). */
+async function perAppLists(
+	this: ILoadOptionsFunctions,
+	apps: IDataObject[],
+): Promise<IDataObject[]> {
+	const appIds = [...new Set(apps.map(addressableAppId))].filter(Number.isInteger);
+	const lists = await allSettledOrFirstError(
+		appIds.map(async (appId) => {
+			try {
+				return await listDataSources.call(this, { appId });
+			} catch (error) {
+				if (isAuthError(error)) throw asNodeError(this.getNode(), error);
+				return []; // e.g. an app the token lists but whose data sources cannot be read
+			}
+		}),
+	);
+	return lists.flat();
+}
+
+/**
+ * Every data source the token reaches, with the apps (for their names): the apps and the
+ * token-wide list are asked for together, one round trip; where the token-wide list is refused,
+ * each app's list follows, together.
+ */
+async function tokenListing(this: ILoadOptionsFunctions): Promise<TokenListing> {
+	const [appsBody, tokenWide] = await allSettledOrFirstError([
+		flipletApiRequest.call(this, { method: 'GET', path: apiPath('apps') }),
+		tokenWideList.call(this),
+	] as const);
+	const apps = listFrom(this.getNode(), appsBody, 'apps');
+	return { apps, dataSources: tokenWide ?? (await perAppLists.call(this, apps)) };
+}
+
+/** "Staff (Staff Directory, 100)": the name, its app's name and the ID. */
+function resultName(dataSource: IDataObject, apps: IDataObject[]): string {
+	const name = String(dataSource.name ?? '');
+	const id = String(dataSource.id);
+	const appId = Number(dataSource.appId);
+	// An organization's data source of no app (organization and Studio user tokens list them).
+	if (dataSource.appId === null || !Number.isInteger(appId)) return `${name} (${id})`;
+	const app = appWithId(apps, appId);
+	return `${name} (${app ? String(app.name ?? `App ${appId}`) : `App ${appId}`}, ${id})`;
+}
+
+/**
+ * Every data source the token reaches, named with its app. No operation with a data source
+ * locator also names an app, so the list always covers the token's apps.
+ */
 export async function searchDataSources(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const queries = contextQueries.call(this) ?? (await appQueries.call(this));
+	const { apps, dataSources } = await searchLists(
+		this,
+		'dataSources',
+		filter,
+		async () => await tokenListing.call(this),
+	);
+	const needle = filter?.toLowerCase();
 	const seen = new Set<unknown>();
 	const results: INodeListSearchResult['results'] = [];
-	for (const { qs, appName } of queries) {
-		let body: unknown;
-		try {
-			body = await flipletApiRequest.call(this, {
-				method: 'GET',
-				path: apiPath('data-sources'),
-				qs,
-			});
-		} catch (error) {
-			if (isAuthError(error)) throw asNodeError(this.getNode(), error);
-			continue; // e.g. an app the token lists but whose data sources cannot be read
-		}
-		for (const dataSource of listFrom(this.getNode(), body, 'dataSources')) {
-			const name = String(dataSource.name ?? '');
-			if (seen.has(dataSource.id) || (filter && !name.toLowerCase().includes(filter.toLowerCase())))
-				continue;
-			seen.add(dataSource.id);
-			const id = String(dataSource.id);
-			results.push({
-				name: appName ? `${name} (${appName}, ${id})` : `${name} (${id})`,
-				value: id,
-			});
-		}
+	for (const dataSource of dataSources) {
+		if (seen.has(dataSource.id)) continue;
+		const name = String(dataSource.name ?? '').toLowerCase();
+		if (needle && !name.includes(needle)) continue;
+		seen.add(dataSource.id);
+		results.push({ name: resultName(dataSource, apps), value: String(dataSource.id) });
 	}
 	return { results };
 }

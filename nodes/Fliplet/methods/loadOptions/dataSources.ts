@@ -1,29 +1,30 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeParameterResourceLocator,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { columnDefinition } from '../../helpers/columnTypes';
 import { ROW_ORDER } from '../../helpers/dataSourceQuery';
+import { dataSourcePath, getDataSourceTarget } from '../../helpers/dataSourceTarget';
+import { readLocator } from '../../helpers/locators';
 import { objectFrom } from '../../helpers/responses';
-import { apiPath, flipletApiRequest } from '../../transport';
+import { flipletApiRequest } from '../../transport';
 
-/** The data source picked in the node (as the API describes it), or none when it is not set yet. */
+/**
+ * The data source picked in the node (as the API describes it), or none when it is not set yet. Its
+ * locator is read as a run reads it (see getDataSourceTarget), so an ID, a name and an address
+ * reach the same data source in the editor's lists as in the run.
+ */
 export async function currentDataSource(
 	this: ILoadOptionsFunctions,
 ): Promise<IDataObject | undefined> {
-	const locator = this.getCurrentNodeParameter('dataSource') as
-		| INodeParameterResourceLocator
-		| undefined;
-	const value = String(locator?.value ?? '').trim();
-	if (!value) return undefined;
-	const byName = locator?.mode === 'name';
+	const picked = {
+		getNode: () => this.getNode(),
+		getNodeParameter: (name: string) => this.getCurrentNodeParameter(name),
+	};
+	if (!readLocator.call(picked, 'dataSource', 0).value) return undefined;
+	const target = getDataSourceTarget.call(picked, 0);
 	const body = await flipletApiRequest.call(this, {
 		method: 'GET',
-		path: apiPath('data-sources', value),
-		qs: byName && /^\d+$/.test(value) ? { dsn: 'true' } : {},
+		path: dataSourcePath(target),
+		qs: target.qs,
 	});
 	return objectFrom(body, 'dataSource');
 }

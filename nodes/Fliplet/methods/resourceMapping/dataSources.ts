@@ -1,19 +1,21 @@
 import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { columnDefinition, sampledColumnTypes, type ColumnType } from '../../helpers/columnTypes';
+import {
+	COLUMN_TYPE_SAMPLE,
+	columnDefinition,
+	sampledColumnTypes,
+	type ColumnType,
+} from '../../helpers/columnTypes';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { currentDataSource } from '../loadOptions/dataSources';
 
-/** How many entries are read to learn what type each column holds. */
-const SAMPLE_SIZE = 100;
-
-/** The data of up to SAMPLE_SIZE entries, or none when the token may not read them. */
+/** The data of up to COLUMN_TYPE_SAMPLE entries, or none when the token may not read them. */
 async function sampleEntryData(this: ILoadOptionsFunctions, dataSourceId: unknown) {
 	try {
 		const body = await flipletApiRequest.call(this, {
 			method: 'POST',
 			path: apiPath('data-sources', String(dataSourceId), 'data', 'query'),
-			body: { type: 'select', limit: SAMPLE_SIZE },
+			body: { type: 'select', limit: COLUMN_TYPE_SAMPLE },
 			idempotent: true,
 		});
 		const entries = (body as IDataObject).entries;
@@ -28,8 +30,9 @@ async function sampleEntryData(this: ILoadOptionsFunctions, dataSourceId: unknow
  * otherwise from the values its entries hold (a column of numbers takes "40" typed in the editor
  * as the number 40); a column without values, or with mixed ones, is untyped and sent as given.
  */
-export async function getDataSourceColumnsMapping(
+async function columnFields(
 	this: ILoadOptionsFunctions,
+	canBeUsedToMatch: boolean,
 ): Promise<ResourceMapperFields> {
 	const dataSource = await currentDataSource.call(this);
 	const definitions = Array.isArray(dataSource?.columns)
@@ -48,9 +51,23 @@ export async function getDataSourceColumnsMapping(
 				required: false,
 				defaultMatch: false,
 				display: true,
-				canBeUsedToMatch: false,
+				canBeUsedToMatch,
 				...(columnType ? { type: columnType } : {}),
 			};
 		}),
 	};
+}
+
+/** The columns to write (Create, Update by Entry ID). */
+export async function getDataSourceColumnsMapping(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	return await columnFields.call(this, false);
+}
+
+/** The columns to write, each of which can be picked as a column to match on (Create or Update). */
+export async function getDataSourceColumnsToMatch(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	return await columnFields.call(this, true);
 }

@@ -1,2 +1,1 @@
-export {};
-export { getDataSourceColumnsMapping } from './dataSources';
+export { getDataSourceColumnsMapping, getDataSourceColumnsToMatch } from './dataSources';

@@ -39,14 +39,18 @@ export function chunkBy<T>(
 	maxCount: number,
 	maxBytes: number,
 	sizeOf: (item: T) => number,
-	{ share = () => 1, maxChunks = Infinity }: ChunkOptions = {},
+	{ share, maxChunks = Infinity }: ChunkOptions = {},
 ): T[][] {
 	const chunks: T[][] = [];
 	if (maxChunks <= 0) return chunks;
+	// Everything in one run (the usual read by key, a small plan): the list itself, not a copy of
+	// it (no caller changes a run).
+	if (!share && items.length && items.length <= maxCount && fitsIn(items, maxBytes, sizeOf))
+		return [items];
 	let current: T[] = [];
 	let bytes = 0;
 	const limitsOf = (chunk: number) => {
-		const part = share(chunk);
+		const part = share ? share(chunk) : 1;
 		return { count: Math.max(1, Math.ceil(maxCount * part)), bytes: maxBytes * part };
 	};
 	let most = limitsOf(0);
@@ -64,6 +68,16 @@ export function chunkBy<T>(
 	}
 	if (current.length) chunks.push(current);
 	return chunks;
+}
+
+/** Whether the items' sizes add up to at most `maxBytes`. */
+function fitsIn<T>(items: T[], maxBytes: number, sizeOf: (item: T) => number): boolean {
+	let bytes = 0;
+	for (const item of items) {
+		bytes += sizeOf(item);
+		if (bytes > maxBytes) return false;
+	}
+	return true;
 }
 
 export interface ChunkOptions {

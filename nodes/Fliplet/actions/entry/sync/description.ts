@@ -1,22 +1,32 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { runHooksOption } from '../entry.descriptions';
+import { columnPicker } from '../../columnPicker.descriptions';
+import {
+	FORM_EMAILS_NOT_SENT,
+	HOOK_KINDS,
+	runHooksOption,
+	typecastOption,
+} from '../entry.descriptions';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
 export const MAX_CHUNK_SIZE = 50_000;
+/** Mirror's delete limits by default (docs/sync.md says why these numbers). */
+export const DEFAULT_MAX_DELETES = 100;
+export const DEFAULT_MAX_DELETE_SHARE = 50;
+
+/** Shows a Sync option in every mode but Only Insert New (it is about updating entries). */
+const notInsertOnly = { hide: { '/syncMode': ['insertOnly'] } };
 
 /** The Sync operation's own fields (the data source locator comes first, from the resource). */
 export const syncFields: INodeProperties[] = [
-	{
+	columnPicker({
 		displayName: 'Key Columns',
 		name: 'keyColumns',
-		type: 'string',
-		default: '',
+		multiple: true,
 		required: true,
-		placeholder: 'e.g. Email or First Name, Last Name',
 		description:
-			'Column(s) that identify a row, comma-separated. Input rows and entries with the same key values are the same record. Rows without a key or with a key used twice are skipped and listed in the summary.',
-	},
+			'Column(s) that identify a row, e.g. Email, or First Name and Last Name. Input rows and entries with the same key values are the same record. Rows without a key or with a key used twice are skipped and listed in the summary.',
+	}),
 	{
 		displayName: 'Mode',
 		name: 'syncMode',
@@ -58,6 +68,26 @@ export const syncFields: INodeProperties[] = [
 			'Whether Mirror may delete every existing entry (an empty input, or no key matching any entry). Off, Sync refuses instead: that usually means a wrong key column or an empty sheet.',
 	},
 	{
+		displayName: 'Max Deletes (Entries)',
+		name: 'maxDeletes',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: DEFAULT_MAX_DELETES,
+		displayOptions: { show: { syncMode: ['mirror'] } },
+		description:
+			'Refuse the run, changing nothing, when Mirror would delete more entries than this (e.g. after a filter upstream or a sheet that lost rows). The error says how many would go. Rows flagged in Delete Flag Column do not count.',
+	},
+	{
+		displayName: 'Max Deletes (% of Entries)',
+		name: 'maxDeleteShare',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: DEFAULT_MAX_DELETE_SHARE,
+		displayOptions: { show: { syncMode: ['mirror'] } },
+		description:
+			'Refuse the run, changing nothing, when Mirror would delete more than this share of the existing entries. 100 allows any share.',
+	},
+	{
 		displayName: 'Options',
 		name: 'syncOptions',
 		type: 'collection',
@@ -71,17 +101,14 @@ export const syncFields: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_CHUNK_SIZE },
 				default: DEFAULT_CHUNK_SIZE,
 				description:
-					'Most rows sent per commit request (each request also stays under 16 MB). Fewer requests are faster and stay further below the rate limit; smaller ones fail in smaller pieces.',
+					'Most rows sent per request (each request also stays under 16 MB). Fewer requests are faster and stay further below the rate limit; smaller ones fail in smaller pieces.',
 			},
-			{
+			columnPicker({
 				displayName: 'Delete Flag Column',
 				name: 'deleteColumn',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Deleted',
 				description:
 					'A column that marks rows to remove: a row whose value there is true, 1, "true", "yes" or "1" (any case) has its entry deleted, or is left out when the data source has no entry with its key. Other rows sync as usual.',
-			},
+			}),
 			{
 				displayName: 'Dry Run',
 				name: 'dryRun',
@@ -97,24 +124,15 @@ export const syncFields: INodeProperties[] = [
 				default: false,
 				description: 'Whether keys that differ only in upper/lower case (e.g. emails) match',
 			},
+			// Before Max Deletes became fields, workflows set them here: kept (never shown) so that
+			// such a workflow keeps its limits (see readSyncSettings).
 			{
 				displayName: 'Max Deletes (% of Entries)',
 				name: 'maxDeleteShare',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 100 },
-				default: 10,
-				description:
-					'Mirror only: refuse the run (changing nothing) when it would delete more than this share of the existing entries',
+				type: 'hidden',
+				default: '',
 			},
-			{
-				displayName: 'Max Deletes (Entries)',
-				name: 'maxDeletes',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 100,
-				description:
-					'Mirror only: refuse the run (changing nothing) when it would delete more entries than this, e.g. after a sheet lost rows. The error says how many and how to allow it.',
-			},
+			{ displayName: 'Max Deletes (Entries)', name: 'maxDeletes', type: 'hidden', default: '' },
 			{
 				displayName: 'Output Changed Rows',
 				name: 'outputRows',
@@ -123,37 +141,32 @@ export const syncFields: INodeProperties[] = [
 				description:
 					'Whether to output one item per inserted, updated or deleted row (with its entry ID) after the summary item',
 			},
-			runHooksOption("Which of the data source's hooks run for the rows Sync inserts or updates"),
-			{
+			runHooksOption(
+				`Which of the data source's hooks run for the rows Sync inserts or updates: ${HOOK_KINDS}. None by default: a sync of thousands of rows would send thousands of emails or calls. ${FORM_EMAILS_NOT_SENT}`,
+			),
+			columnPicker({
 				displayName: 'Timestamp Column',
 				name: 'timestampColumn',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Modified',
+				displayOptions: notInsertOnly,
 				description:
 					'A column holding when each row last changed (a date or a number): a matched row updates its entry only when its time is newer than the stored one, so an older copy never overwrites newer data. Rows without a readable time there are skipped and listed.',
-			},
-			{
-				displayName: 'Typecast Spreadsheet Values',
-				name: 'typecast',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to turn text such as "42", "-3.5", "TRUE" or "false" into numbers and booleans before comparing and sending. Text that would change when converted ("007", "1.50", long IDs) stays text.',
-			},
+			}),
+			typecastOption,
 			{
 				displayName: 'Update Every Matched Row',
 				name: 'updateAll',
 				type: 'boolean',
 				default: false,
+				displayOptions: notInsertOnly,
 				description:
-					"Whether to update every entry whose key is in the input without comparing (as the platform agent's replace mode does). Off, only changed rows are sent. On, Sync reads only the key columns.",
+					'Whether to update every entry whose key is in the input without comparing, e.g. so that its update hooks run. Off, only the rows that changed are written.',
 			},
 			{
 				displayName: 'Update Style',
 				name: 'updateStyle',
 				type: 'options',
 				default: 'merge',
+				displayOptions: notInsertOnly,
 				options: [
 					{
 						name: 'Merge Columns',

@@ -1,9 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import {
+	COLUMN_TYPE_SAMPLE,
+	sampledColumnType,
+	type ColumnType,
+} from '../../../helpers/columnTypes';
+import { typesText } from '../../../helpers/spreadsheetText';
 import { rowChanges } from './compare';
 import { KeyIndex } from './keyIndex';
 import { rowKey } from './keys';
 import { inSlices } from './slices';
+import { rowForColumns, type ColumnTypes } from './typecast';
 
 export type SyncMode = 'insertAndUpdate' | 'insertOnly' | 'updateOnly' | 'mirror';
 
@@ -19,6 +26,18 @@ export interface DiffOptions {
 	updateAll?: boolean;
 	/** Rows merge into the entry's data (else they replace it): what a change is. */
 	merge: boolean;
+	/**
+	 * A key found on several entries updates every one of them (Create or Update, Update by
+	 * Columns to Match On): none is a stray, so none is repaired away after the commits.
+	 */
+	everyMatch?: boolean;
+	/**
+	 * Rows sharing a key are applied in input order as one write (the last row's values stand)
+	 * instead of being skipped.
+	 */
+	foldSharedKeys?: boolean;
+	/** Column types known beside the entries read (e.g. the column mapper's), see planColumnTypes. */
+	columnTypes?: ColumnTypes;
 }
 
 export interface SkippedRow {
@@ -69,6 +88,13 @@ export interface SyncPlan {
 	rows: InputRows;
 	/** The key of each row, undefined for a row without one. */
 	keys: ReadonlyArray<string | undefined>;
+	/**
+	 * Rows folded into an earlier row of the same key (see DiffOptions.foldSharedKeys): item index
+	 * to the item index whose row carries the write of both.
+	 */
+	foldedInto: Map<number, number>;
+	/** The column types the new values were written by (see planColumnTypes). */
+	columnTypes: ColumnTypes;
 }
 
 function quoteList(names: Array<string | number>): string {
@@ -81,6 +107,8 @@ const MATCHED = 1;
 const DUPLICATE = 2;
 /** Matched, and its key was found on another entry too. */
 const SHARED = 3;
+/** Its key is also an earlier row's, which carries the write of both (foldSharedKeys). */
+const FOLDED = 4;
 
 /** The rows' keys and an index of them, with the rows skipped for no key or a shared key. */
 export interface KeyedRows {
@@ -90,9 +118,26 @@ export interface KeyedRows {
 	skipped: SkippedRow[];
 	/** The rows the diff is about, when not all of them (see keyedSubset). */
 	items?: number[];
+	/** Rows folded into an earlier row of the same key, see SyncPlan.foldedInto. */
+	foldedInto: Map<number, number>;
 }
 
-/** Keys the rows a slice at a time (`add`), then marks the rows that share a key (`finish`). */
+/**
+ * The rows of one key applied in input order as one row: merged, each row's cells over the ones
+ * before, or (when rows replace the entry's data) the last row. A new object: the input items are
+ * never changed.
+ */
+function foldRows(rows: InputRows, group: number[], merge: boolean) {
+	const last = rows[group[group.length - 1]];
+	// Built with fromEntries, not by assignment: a column named __proto__ stays a key.
+	if (!merge) return Object.fromEntries(Object.entries(last)) as IDataObject;
+	return Object.fromEntries(group.flatMap((row) => Object.entries(rows[row]))) as IDataObject;
+}
+
+/**
+ * Keys the rows a slice at a time (`add`), then marks the rows that share a key (`finish`): both
+ * are skipped, or with foldSharedKeys the first carries the write of all of them.
+ */
 function rowKeying(rows: InputRows, options: DiffOptions) {
 	const keys: Array<string | undefined> = new Array(rows.length);
 	const index = new KeyIndex(keys, rows.length);
@@ -121,6 +166,17 @@ function rowKeying(rows: InputRows, options: DiffOptions) {
 			}
 		},
 		finish(): KeyedRows {
+			const foldedInto = new Map<number, number>();
+			if (options.foldSharedKeys) {
+				for (const [first, list] of duplicates) {
+					rows[first] = foldRows(rows, list, options.merge);
+					for (const row of list.slice(1)) {
+						marks[row] = FOLDED;
+						foldedInto.set(row, first);
+					}
+				}
+				return { keys, index, marks, skipped, foldedInto };
+			}
 			for (const list of duplicates.values()) {
 				for (const row of list) {
 					marks[row] = DUPLICATE;
@@ -132,7 +188,7 @@ function rowKeying(rows: InputRows, options: DiffOptions) {
 					});
 				}
 			}
-			return { keys, index, marks, skipped };
+			return { keys, index, marks, skipped, foldedInto };
 		},
 	};
 }
@@ -145,7 +201,8 @@ export function usableKeys(keyed: KeyedRows): string[] {
 	const usable: string[] = [];
 	const take = (row: number) => {
 		const key = keyed.keys[row];
-		if (key !== undefined && keyed.marks[row] !== DUPLICATE) usable.push(key);
+		const mark = keyed.marks[row];
+		if (key !== undefined && mark !== DUPLICATE && mark !== FOLDED) usable.push(key);
 	};
 	if (keyed.items) for (const row of keyed.items) take(row);
 	else for (let row = 0; row < keyed.keys.length; row++) take(row);
@@ -173,7 +230,8 @@ export async function keyRowsPausing(
 export function keyedSubset(keys: ReadonlyArray<string | undefined>, items: number[]): KeyedRows {
 	const index = new KeyIndex(keys, items.length);
 	for (const item of items) index.add(item);
-	return { keys, index, marks: new Uint8Array(keys.length), skipped: [], items };
+	const marks = new Uint8Array(keys.length);
+	return { keys, index, marks, skipped: [], items, foldedInto: new Map() };
 }
 
 function keyRows(rows: InputRows, options: DiffOptions): KeyedRows {
@@ -229,9 +287,11 @@ export function startDiff(
 	options: DiffOptions,
 	keyed: KeyedRows = keyRows(rows, options),
 ): EntryDiff {
-	const { keys, index, marks, skipped, items } = keyed;
-	const { timestampColumn, deleteColumn, mode } = options;
+	const { keys, index, marks, skipped, items, foldedInto } = keyed;
+	const { timestampColumn, deleteColumn, mode, everyMatch } = options;
 	const mirror = mode === 'mirror';
+	// The data of the first entries read: the types of their columns (see planColumnTypes).
+	const sample: IDataObject[] = [];
 	const plan: SyncPlan = {
 		inserts: [],
 		updates: [],
@@ -245,6 +305,8 @@ export function startDiff(
 		shared: [],
 		rows,
 		keys,
+		foldedInto,
+		columnTypes: new Map(),
 	};
 
 	const compare = (itemIndex: number, key: string, id: number, stored: IDataObject) => {
@@ -281,6 +343,7 @@ export function startDiff(
 	return {
 		visit(id, stored) {
 			plan.existingCount++;
+			if (sample.length < COLUMN_TYPE_SAMPLE) sample.push(stored);
 			const result = rowKey(stored, options.keyColumns, options.ignoreKeyCase);
 			if ('missing' in result) {
 				if (mirror) plan.deletes.push({ id, key: null });
@@ -291,6 +354,9 @@ export function startDiff(
 			if (itemIndex !== undefined && marks[itemIndex] === 0) {
 				marks[itemIndex] = MATCHED;
 				plan.matched++;
+				compare(itemIndex, key, id, stored);
+			} else if (everyMatch && itemIndex !== undefined && marks[itemIndex] === MATCHED) {
+				// Another entry holding the key: updated too, never taken for a stray.
 				compare(itemIndex, key, id, stored);
 			} else if (mirror && (itemIndex === undefined || marks[itemIndex] !== DUPLICATE)) {
 				plan.deletes.push({ id, key });
@@ -313,9 +379,49 @@ export function startDiff(
 			// Updates and skipped rows in input order; deletes are in id order, as visited.
 			plan.updates.sort((a, b) => a.itemIndex - b.itemIndex);
 			plan.skipped.sort((a, b) => a.itemIndex - b.itemIndex);
+			typeNewValues(plan, planColumnTypes(sample, options.columnTypes));
 			return plan;
 		},
 	};
+}
+
+/**
+ * The column types new values are written by: those the first entries read show (a column's type
+ * when every one of them holding a value there holds that type, as the column mapper samples
+ * them), then those known beside (`given`, e.g. the mapper's) for columns the entries do not show.
+ */
+export function planColumnTypes(
+	sample: IDataObject[],
+	given?: ColumnTypes,
+): Map<string, ColumnType> {
+	const columns = new Set<string>();
+	for (const data of sample) for (const column in data) columns.add(column);
+	const types = new Map(given ?? []);
+	for (const column of columns) {
+		const type = sampledColumnType(column, sample);
+		// Mixed values: nothing to write text as, whatever was known beside.
+		if (type === 'mixed') types.delete(column);
+		else if (type) types.set(column, type);
+	}
+	return types;
+}
+
+/**
+ * Writes the plan's new values by the column types (see valueForColumn): the rows it inserts and
+ * the cells and rows of its updates (in `plan.rows` too). Only rows with a cell to type are copied, and only when some
+ * column holds numbers or booleans. Unchanged rows send nothing, so they are left as given.
+ */
+export function typeNewValues(plan: SyncPlan, types: Map<string, ColumnType>): void {
+	plan.columnTypes = types;
+	if (![...types.values()].some(typesText)) return;
+	for (const itemIndex of plan.inserts)
+		plan.rows[itemIndex] = rowForColumns(plan.rows[itemIndex], types);
+	for (const update of plan.updates) {
+		update.cells = rowForColumns(update.cells, types);
+		// The row as written (several updates of a row, see everyMatch, share it).
+		plan.rows[update.itemIndex] = rowForColumns(plan.rows[update.itemIndex], types);
+		update.data = plan.rows[update.itemIndex];
+	}
 }
 
 /** The diff of the rows with a list of entries (in id order). */

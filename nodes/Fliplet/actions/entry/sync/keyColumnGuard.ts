@@ -12,6 +12,8 @@ export interface KeyColumnGuard {
 	entriesRead(): number;
 	/** Whether an entry read so far carried a key column. */
 	sawKeyColumns(): boolean;
+	/** The data of the first entry read that carried every key column (a witness of them). */
+	keyedEntry(): IDataObject | undefined;
 }
 
 const carries = (data: IDataObject, columns: string[]) =>
@@ -27,14 +29,18 @@ const carries = (data: IDataObject, columns: string[]) =>
 export function guardKeyColumns(keyColumns: string[], visit: EntryVisit): KeyColumnGuard {
 	let read = 0;
 	let keyed = false;
+	let witness: IDataObject | undefined;
 	return {
 		visit: (id, data) => {
 			read++;
 			if (!keyed) keyed = carries(data, keyColumns);
+			if (keyed && !witness && keyColumns.every((column) => data[column] !== undefined))
+				witness = data;
 			visit(id, data);
 		},
 		entriesRead: () => read,
 		sawKeyColumns: () => keyed,
+		keyedEntry: () => witness,
 		refuseKeylessRead() {
 			if (!read || keyed) return;
 			throw keylessReadError(this.getNode(), keyColumns, read);

@@ -1,57 +1,78 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
-import { CREDENTIAL_NAME, tokenKey } from '../../../transport';
+import { credentialKey } from '../../../transport';
+import { keyParts, mayBeObject } from './keyFilters';
+import { rowKey } from './keys';
 
 /**
- * How long, after a read of this n8n process saw entries carrying the key columns, a targeted read
- * that finds no entry is trusted not to come from a misspelt key column (see probeKeyColumns).
+ * How long, after a read of this n8n process saw an entry carrying the key columns, a targeted read
+ * may look for that entry (its witness) instead of the look for a key column (see probeKeyColumns).
  */
 export const KEY_COLUMNS_TRUSTED_MS = 10 * 60_000;
 /** Data sources remembered at most; the oldest is forgotten first. */
 const MOST_REMEMBERED = 500;
 
 /**
- * When each data source (by credential, data source and key columns) was last seen holding
- * entries that carry its key columns. It only spares the look for a key column in a run whose
- * keys are all new; what a run writes never rests on it. A column renamed since is refused again
- * once the memory is that old, and another process or a restart starts without it.
+ * For each data source (by credential, data source and key columns), an entry lately seen carrying
+ * its key columns, by its key (the witness), and when. It only spares the look for a key column in
+ * a run whose keys are all new, and only as long as the data source shows it still holds the key
+ * columns: the run's read by key asks for the witness's key beside the rows' keys, in the same
+ * request; the entry found carrying the key column settles it, none found (the column renamed, the
+ * entry deleted or changed) makes the run look as a fresh process does. What a run writes never
+ * rests on it; another process or a restart starts without it.
  */
-const seenCarrying = new Map<string, number>();
+const witnesses = new Map<string, { at: number; key: string }>();
 
 async function memoryKey(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	keyColumns: string[],
 ): Promise<string> {
-	const { accessToken, region, baseUrl } = await this.getCredentials(CREDENTIAL_NAME);
-	return `${tokenKey(accessToken)} ${JSON.stringify([region, baseUrl, target.ref, target.qs, keyColumns])}`;
+	return `${await credentialKey.call(this)} ${JSON.stringify([target.ref, target.qs, keyColumns])}`;
 }
 
-/** Notes that a read of `target` met entries carrying the key columns. */
+/**
+ * The key of an entry carrying every key column, when a read by key (`oneof`) can find it again:
+ * not a key that may be an object's JSON.
+ */
+export function witnessKey(
+	data: IDataObject,
+	keyColumns: string[],
+	ignoreKeyCase: boolean,
+): string | undefined {
+	const found = rowKey(data, keyColumns, ignoreKeyCase);
+	if (!('key' in found)) return undefined;
+	return keyParts(found.key, keyColumns.length).some(mayBeObject) ? undefined : found.key;
+}
+
+/** Notes that a read of `target` met an entry carrying the key columns, holding the key `key`. */
 export async function rememberKeyColumns(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	keyColumns: string[],
+	key: string,
 ): Promise<void> {
-	const key = await memoryKey.call(this, target, keyColumns);
-	seenCarrying.delete(key);
-	seenCarrying.set(key, Date.now());
-	if (seenCarrying.size > MOST_REMEMBERED)
-		seenCarrying.delete(seenCarrying.keys().next().value as string);
+	const remembered = await memoryKey.call(this, target, keyColumns);
+	witnesses.delete(remembered);
+	witnesses.set(remembered, { at: Date.now(), key });
+	if (witnesses.size > MOST_REMEMBERED) witnesses.delete(witnesses.keys().next().value as string);
 }
 
-/** Whether a read of `target` met entries carrying the key columns lately (KEY_COLUMNS_TRUSTED_MS). */
-export async function keyColumnsSeenLately(
+/**
+ * The key of an entry a read of `target` met carrying the key columns lately (within
+ * KEY_COLUMNS_TRUSTED_MS), if any.
+ */
+export async function keyColumnWitness(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	keyColumns: string[],
-): Promise<boolean> {
-	const seenAt = seenCarrying.get(await memoryKey.call(this, target, keyColumns));
-	return seenAt !== undefined && Date.now() - seenAt < KEY_COLUMNS_TRUSTED_MS;
+): Promise<string | undefined> {
+	const seen = witnesses.get(await memoryKey.call(this, target, keyColumns));
+	return seen !== undefined && Date.now() - seen.at < KEY_COLUMNS_TRUSTED_MS ? seen.key : undefined;
 }
 
 /** Forgets every data source, as a restarted n8n would (for tests whose sandbox starts over). */
 export function forgetKeyColumns(): void {
-	seenCarrying.clear();
+	witnesses.clear();
 }

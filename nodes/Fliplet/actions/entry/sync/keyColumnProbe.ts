@@ -4,6 +4,7 @@ import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { isObject } from '../../../helpers/isObject';
 import { listFrom } from '../../../helpers/responses';
 import { keylessReadError } from './keyColumnGuard';
+import type { RequestCount } from './requestCount';
 import { selectQuery } from './selectQuery';
 
 /** One query of the data source for at most one entry; its entries and reported total. */
@@ -11,7 +12,7 @@ async function selectOne(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	where: IDataObject | undefined,
-	counter: { requests: number },
+	counter: RequestCount,
 ): Promise<{ entries: IDataObject[]; total?: number }> {
 	const query = {
 		...(where ? { where } : {}),
@@ -32,23 +33,25 @@ async function selectOne(
  * may be new, or the key column misspelt, and only the second must stop the run before it
  * inserts every row again. One query reads the data source's first entry: none means the data
  * source is empty (returned: true, so the check after inserting can count it whole); one carrying
- * a key column settles it. Otherwise one more asks for any entry carrying a key column (`$exists`,
+ * a key column settles it (returned as `carrying`). Otherwise one more asks for any entry carrying a key column (`$exists`,
  * so an empty value counts); when there is none, the run is refused as after a full read.
  */
 export async function probeKeyColumns(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	keyColumns: string[],
-	counter: { requests: number },
-): Promise<{ empty: boolean }> {
+	counter: RequestCount,
+): Promise<{ empty: boolean; carrying?: IDataObject }> {
 	const first = await selectOne.call(this, target, undefined, counter);
 	if (!first.entries.length) return { empty: true };
-	const carries = (entry: IDataObject) =>
-		isObject(entry.data) &&
-		keyColumns.some((column) => (entry.data as IDataObject)[column] !== undefined);
-	if (first.entries.some(carries)) return { empty: false };
+	const dataOf = (entry: IDataObject) => (isObject(entry.data) ? (entry.data as IDataObject) : {});
+	const carrying = (entries: IDataObject[]) =>
+		entries.map(dataOf).find((data) => keyColumns.some((column) => data[column] !== undefined));
+	const seen = carrying(first.entries);
+	if (seen) return { empty: false, carrying: seen };
 	const exists = keyColumns.map((column) => ({ [column]: { $exists: true } }));
 	const where = exists.length === 1 ? exists[0] : { $or: exists };
-	if ((await selectOne.call(this, target, where, counter)).entries.length) return { empty: false };
+	const any = carrying((await selectOne.call(this, target, where, counter)).entries);
+	if (any) return { empty: false, carrying: any };
 	throw keylessReadError(this.getNode(), keyColumns, Math.max(first.total ?? 0, 1));
 }

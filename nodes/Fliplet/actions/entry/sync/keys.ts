@@ -1,16 +1,29 @@
 import type { IDataObject } from 'n8n-workflow';
-import { splitList } from '../../../helpers/commaList';
 
-/** "Email, Last Name" → ['Email', 'Last Name']. */
-export function parseKeyColumns(text: string): string[] {
-	return splitList(text);
-}
+import { isObject } from '../../../helpers/isObject';
 
 export type RowKey = { key: string } | { missing: string[] };
 
+/**
+ * JSON of a value with every object's keys in order, so that an object key matches the same
+ * object whatever order its keys came in ({a: 1, b: 2} and {b: 2, a: 1}), as the comparison of
+ * values does (see jsonEqual).
+ */
+function sortedJson(value: unknown): string {
+	return JSON.stringify(value, (_key, inner: unknown) =>
+		isObject(inner)
+			? Object.fromEntries(
+					Object.keys(inner)
+						.sort()
+						.map((key) => [key, inner[key]]),
+				)
+			: inner,
+	);
+}
+
 function keyPart(value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
-	const text = (typeof value === 'object' ? JSON.stringify(value) : String(value)).trim();
+	const text = (typeof value === 'object' ? sortedJson(value) : String(value)).trim();
 	return text === '' ? undefined : text;
 }
 

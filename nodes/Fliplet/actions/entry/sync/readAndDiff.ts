@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
@@ -11,11 +11,13 @@ import {
 	type KeyedRows,
 	type SyncPlan,
 } from './diff';
-import { guardKeyColumns, type KeyColumnGuard } from './keyColumnGuard';
-import { keyColumnsSeenLately, rememberKeyColumns } from './keyColumnMemory';
+import { guardKeyColumns } from './keyColumnGuard';
+import { keyColumnWitness, rememberKeyColumns, witnessKey } from './keyColumnMemory';
 import { probeKeyColumns } from './keyColumnProbe';
 import { readById } from './readEntries';
 import { readSizes } from './readSizes';
+import type { RequestCount } from './requestCount';
+import { notingRowEntries, RowEntries } from './rowEntries';
 import type { SyncSettings } from './settings';
 import { canReadByKeys, keyChunks, readByKeys, type KeyLookup } from './targetedRead';
 import { unsafeRows } from './unsafeRows';
@@ -26,6 +28,8 @@ export interface DiffRead {
 	refused: Map<number, NodeOperationError>;
 	/** Whether the data source was seen empty: by a full read, or by the probe after a targeted one. */
 	sourceWasEmpty: boolean;
+	/** The entries the read found holding each row's key, when asked for (`rowEntries`). */
+	rowEntries?: RowEntries;
 }
 
 /**
@@ -69,15 +73,17 @@ export const targetedIsCheaper = (total: number, chunks: number) =>
  * the rows are checked and keyed while the first pages travel (see readById), and each page is
  * diffed as it arrives. A targeted read that found nothing to update is followed by the probe of
  * the key columns (see probeKeyColumns), which the full read's key-column guard stands for, unless
- * a read of this process saw them in this data source lately (see keyColumnMemory).
+ * it found the entry a read of this process lately saw carrying them (see keyColumnMemory).
  */
 export async function readAndDiff(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	rows: InputRows,
 	settings: SyncSettings,
-	counter: { requests: number },
+	counter: RequestCount,
+	{ rowEntries: noteRowEntries = false }: { rowEntries?: boolean } = {},
 ): Promise<DiffRead> {
+	const rowEntries = noteRowEntries ? new RowEntries(rows.length) : undefined;
 	let refused = new Map<number, NodeOperationError>();
 	const keyRows = async (pause: () => Promise<void>) => {
 		refused = await refuseRows.call(this, rows, settings, pause);
@@ -92,28 +98,37 @@ export async function readAndDiff(
 	};
 	const diffOf = (keyed: KeyedRows) => {
 		const diff = startDiff(rows, settings, keyed);
+		const visit = rowEntries
+			? notingRowEntries(rowEntries, keyed, settings, diff.visit)
+			: diff.visit;
 		// Key-column guard: a read where no entry has a key column is refused, never acted on.
-		return { diff, guard: guardKeyColumns(settings.keyColumns, diff.visit) };
+		return { diff, guard: guardKeyColumns(settings.keyColumns, visit) };
 	};
-	const { keyColumns } = settings;
-	const rememberIfSeen = async (guard: KeyColumnGuard) => {
-		if (guard.sawKeyColumns()) await rememberKeyColumns.call(this, target, keyColumns);
+	const { keyColumns, ignoreKeyCase } = settings;
+	const remember = async (data: IDataObject | undefined) => {
+		const key = data && witnessKey(data, keyColumns, ignoreKeyCase);
+		if (key !== undefined) await rememberKeyColumns.call(this, target, keyColumns, key);
 	};
 	const targeted = async (lookup: KeyLookup, { diff, guard }: ReturnType<typeof diffOf>) => {
-		await readByKeys.call(this, target, lookup, guard.visit, counter);
+		// Beside the rows' keys, the key of an entry a read of this process lately saw carrying the
+		// key columns, when it takes no more requests: found, it shows they are still there.
+		const witness = await keyColumnWitness.call(this, target, keyColumns);
+		const withWitness =
+			witness === undefined || lookup.keys.includes(witness)
+				? lookup
+				: { ...lookup, keys: [...lookup.keys, witness] };
+		const fits = keyChunks(withWitness.keys).length === keyChunks(lookup.keys).length;
+		await readByKeys.call(this, target, fits ? withWitness : lookup, guard.visit, counter);
 		guard.refuseKeylessRead.call(this);
-		await rememberIfSeen(guard);
+		await remember(guard.keyedEntry());
 		const plan = diff.finish();
-		// Nothing found: a misspelt key column would insert every row again, unless a read of this
-		// process saw the key columns in this data source lately.
-		const look =
-			!guard.entriesRead() &&
-			plan.inserts.length > 0 &&
-			!(await keyColumnsSeenLately.call(this, target, keyColumns));
-		if (!look) return { plan, refused, sourceWasEmpty: false };
+		// Nothing found, not even the witness: a misspelt (or renamed) key column would insert every
+		// row again.
+		const look = !guard.entriesRead() && plan.inserts.length > 0;
+		if (!look) return { plan, refused, sourceWasEmpty: false, rowEntries };
 		const probe = await probeKeyColumns.call(this, target, keyColumns, counter);
-		if (!probe.empty) await rememberKeyColumns.call(this, target, keyColumns);
-		return { plan, refused, sourceWasEmpty: probe.empty };
+		await remember(probe.carrying);
+		return { plan, refused, sourceWasEmpty: probe.empty, rowEntries };
 	};
 
 	let keyed: KeyedRows | undefined;
@@ -141,7 +156,7 @@ export async function readAndDiff(
 	const read = { columns, expected: rows.length, prepare, goOn };
 	if (!(await readById.call(this, target, read, counter))) return await targeted(lookup!, diffing!);
 	diffing!.guard.refuseKeylessRead.call(this);
-	await rememberIfSeen(diffing!.guard);
+	await remember(diffing!.guard.keyedEntry());
 	const plan = diffing!.diff.finish();
-	return { plan, refused, sourceWasEmpty: plan.existingCount === 0 };
+	return { plan, refused, sourceWasEmpty: plan.existingCount === 0, rowEntries };
 }

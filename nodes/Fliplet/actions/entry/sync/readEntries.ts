@@ -3,17 +3,23 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { attributesIn, selectNaming } from '../../../helpers/columnForm';
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
+import { isObject } from '../../../helpers/isObject';
 import { listFrom } from '../../../helpers/responses';
 import { settledFlag } from '../../../helpers/settledFlag';
-import { PAGES_AHEAD, stablePages, type PageRequest } from '../../../transport';
+import { PAGES_AHEAD, stablePages, type PageRequest, type StablePage } from '../../../transport';
 import type { ReadColumns } from './attributes';
 import { readSizes } from './readSizes';
+import type { RequestCount } from './requestCount';
 import { selectQuery } from './selectQuery';
 
-function checkedEntry(
-	this: IExecuteFunctions,
-	raw: IDataObject,
-): { id: number; data: IDataObject } {
+/** An entry as a read hands it on: its id and (the read columns of) its data. */
+type ReadEntry = { id: number; data: IDataObject };
+
+/**
+ * The answer's own entry, checked, with its id as a number: a page of entries is not copied (a
+ * copy would hold a second object per entry while the page is in use).
+ */
+function checkedEntry(this: IExecuteFunctions, raw: IDataObject): ReadEntry {
 	const id = Number(raw.id);
 	const data = raw.data ?? {};
 	if (!Number.isInteger(id) || typeof data !== 'object' || Array.isArray(data)) {
@@ -26,7 +32,9 @@ function checkedEntry(
 			},
 		);
 	}
-	return { id, data: data as IDataObject };
+	raw.id = id;
+	raw.data = data;
+	return raw as ReadEntry;
 }
 
 function totalOf(body: unknown): number | undefined {
@@ -69,7 +77,7 @@ export async function readById(
 	this: IExecuteFunctions,
 	target: DataSourceTarget,
 	read: EntryRead,
-	counter: { requests: number },
+	counter: RequestCount,
 ): Promise<boolean> {
 	const select = async (page: PageRequest, abortSignal: AbortSignal, attributes?: string[]) => {
 		const query = {
@@ -97,9 +105,13 @@ export async function readById(
 							await select(page, abortSignal, attributesIn(form, { columns, entryId: true })),
 						entriesOf,
 					);
-		const items = entriesOf(body).map((raw) => checkedEntry.call(this, raw));
+		const items = entriesOf(body) as ReadEntry[];
+		for (const raw of items) checkedEntry.call(this, raw);
 		const total = totalOf(body);
 		if (page.offset === 0) firstTotal = total;
+		// The HTTP client may keep the answer it parsed until its connection is used again: without
+		// its entries, it keeps no page once Sync has visited it.
+		if (isObject(body)) delete body.entries;
 		return { items, total };
 	};
 	const byId = {
@@ -120,16 +132,21 @@ export async function readById(
 	const reading = { ahead: PAGES_AHEAD, expected: read.expected, signal: readOver.signal };
 	const pages = stablePages(fetchPage, byId, readSizes.page, reading);
 	try {
-		const first = pages.next();
+		// Each page is let go once its entries are visited, before the next is awaited: a page held
+		// by a variable while the next one travels would be one page more in memory all along.
+		let next: Promise<IteratorResult<StablePage<ReadEntry>>> | undefined = pages.next();
 		// Awaited below, unless preparing fails first: then its answer concerns no one.
-		const firstArrival = settledFlag(first);
+		const firstArrival = settledFlag(next);
 		const visit = await read.prepare(async () => {
 			if (!firstArrival.settled) await sleep(0);
 		});
-		const firstPage = await first;
+		let page: IteratorResult<StablePage<ReadEntry>> | undefined = await next;
+		next = undefined;
 		if (read.goOn && !read.goOn(firstTotal)) return false;
-		for (let page = firstPage; !page.done; page = await pages.next()) {
+		while (!page.done) {
 			for (const { id, data } of page.value.items) visit(id, data);
+			page = undefined;
+			page = await pages.next();
 		}
 		return true;
 	} finally {

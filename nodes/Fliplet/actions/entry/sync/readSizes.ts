@@ -7,8 +7,9 @@ export const readSizes = {
 	/** Entries asked for per page of a read. */
 	page: 5000,
 	/**
-	 * Keys in one request of a targeted read: their entries fill about half a page. With 0, the
-	 * data source is always read whole.
+	 * Keys in one request of a read by key: their entries fill about half a page. With 0, the
+	 * data source is always read whole (the reads by key after a lost answer and of the check are
+	 * then bounded by `targetedBytes` alone).
 	 */
 	targetedKeys: 2500,
 	/** Bytes of key values in one request of a targeted read. */

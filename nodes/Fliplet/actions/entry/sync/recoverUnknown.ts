@@ -3,10 +3,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { columnsFor, type ReadColumns } from './attributes';
 import { planCommits, type PlannedCommit } from './chunks';
-import { keyedSubset, startDiff, type SyncMode, type SyncPlan } from './diff';
+import { keyedSubset, startDiff, type PlannedUpdate, type SyncMode, type SyncPlan } from './diff';
 import { guardKeyColumns } from './keyColumnGuard';
 import { plainColumn } from './keyFilters';
 import { rowKey } from './keys';
+import type { RequestCount } from './requestCount';
 import type { SyncSettings } from './settings';
 import { readHolding } from './targetedRead';
 
@@ -15,7 +16,7 @@ export interface RecoveryScope {
 	target: DataSourceTarget;
 	plan: Pick<SyncPlan, 'rows' | 'keys'>;
 	settings: SyncSettings;
-	counter: { requests: number };
+	counter: RequestCount;
 }
 
 /** What the data source showed of one commit whose answer was lost. */
@@ -24,6 +25,8 @@ export interface RecoveredCommit {
 	found: PlannedCommit;
 	/** What is still to send for it: the rows of its that were not stored, diffed again. */
 	resend: PlannedCommit[];
+	/** Its inserts whose key the read found on no entry. */
+	absent: Set<number>;
 }
 
 export interface Recovery {
@@ -70,19 +73,25 @@ async function recoverWrites(
 	recovery: Recovery,
 ): Promise<RecoveredCommit[]> {
 	const { plan, settings, target, counter } = scope;
-	const items = commits.flatMap((commit) => [
-		...commit.inserts,
-		...commit.updates.map((row) => row.itemIndex),
-	]);
+	// Each row once: a row may update several entries (DiffOptions.everyMatch).
+	const items = [
+		...new Set(
+			commits.flatMap((commit) => [
+				...commit.inserts,
+				...commit.updates.map((row) => row.itemIndex),
+			]),
+		),
+	];
 	if (!items.length) return [];
 	const options = { ...settings, mode: againIn(settings.mode), updateAll: false };
 	const diff = startDiff(plan.rows, options, keyedSubset(plan.keys, items));
 	const wanted = new Set(items.map((item) => plan.keys[item]!));
-	const idOfKey = new Map<string, number>();
+	// The entries holding each key now, in id order: the first is a stored insert's.
+	const idsOfKey = new Map<string, number[]>();
 	const visit = (id: number, data: IDataObject) => {
 		const found = rowKey(data, settings.keyColumns, settings.ignoreKeyCase);
-		if ('key' in found && wanted.has(found.key) && !idOfKey.has(found.key))
-			idOfKey.set(found.key, id);
+		if ('key' in found && wanted.has(found.key))
+			idsOfKey.set(found.key, [...(idsOfKey.get(found.key) ?? []), id]);
 		diff.visit(id, data);
 	};
 	const guard = guardKeyColumns(settings.keyColumns, visit);
@@ -95,28 +104,56 @@ async function recoverWrites(
 	guard.refuseKeylessRead.call(this);
 	const again = diff.finish();
 	const insertAgain = new Set(again.inserts);
-	const updateAgain = new Map(again.updates.map((row) => [row.itemIndex, row]));
 	const vanished = new Set(again.notFound);
 	recovery.shared.push(...again.shared);
 	recovery.vanished.push(...again.notFound);
-	const notStored = (item: number) =>
-		insertAgain.has(item) || updateAgain.has(item) || vanished.has(item);
-	return commits.map((commit) => {
+	const notStored = (item: number) => insertAgain.has(item) || vanished.has(item);
+	// By row and entry: a row may update several entries (DiffOptions.everyMatch), each stored or
+	// not on its own, and each re-sent by the commit that carried it (a row's updates may span
+	// commits); an update of an entry the row did not name before (its entry was replaced) goes
+	// with the row's first commit.
+	const updateOf = (row: Pick<PlannedUpdate, 'itemIndex' | 'id'>) => `${row.itemIndex} ${row.id}`;
+	const commitOf = new Map<string, number>();
+	const firstCommitOf = new Map<number, number>();
+	commits.forEach((commit, place) => {
+		for (const row of commit.updates) commitOf.set(updateOf(row), place);
+		for (const item of [...commit.inserts, ...commit.updates.map((row) => row.itemIndex)])
+			if (!firstCommitOf.has(item)) firstCommitOf.set(item, place);
+	});
+	const updatesAgain: PlannedUpdate[][] = commits.map(() => []);
+	for (const row of again.updates) {
+		const place = commitOf.get(updateOf(row)) ?? firstCommitOf.get(row.itemIndex);
+		if (place !== undefined) updatesAgain[place].push(row);
+	}
+	const updateAgain = new Set(again.updates.map(updateOf));
+	const updatedAgain = new Set(again.updates.map((row) => row.itemIndex));
+	const stillHeld = (row: PlannedUpdate) =>
+		idsOfKey.get(plan.keys[row.itemIndex]!)?.includes(row.id) === true;
+	const updateStored = (row: PlannedUpdate) =>
+		stillHeld(row) && !updateAgain.has(updateOf(row)) && !notStored(row.itemIndex);
+	return commits.map((commit, place) => {
 		const found = emptyCommit(commit);
-		found.inserts = commit.inserts.filter((item) => !notStored(item));
-		found.updates = commit.updates.filter((row) => !notStored(row.itemIndex));
+		// An insert whose key's entry is to be updated again (another writer's came first) is not
+		// its own entry: the row is sent again, as an update.
+		found.inserts = commit.inserts.filter((item) => !notStored(item) && !updatedAgain.has(item));
+		found.updates = commit.updates.filter(updateStored);
 		for (const item of found.inserts) {
-			const id = idOfKey.get(plan.keys[item]!);
+			const id = idsOfKey.get(plan.keys[item]!)?.[0];
 			if (id !== undefined) recovery.newIds.set(item, id);
 		}
-		const own = [...commit.inserts, ...commit.updates.map((row) => row.itemIndex)];
+		// An update whose entry is gone is an insert again (outside Only Update Existing), sent
+		// once, with the row's first commit.
+		const own = new Set([...commit.inserts, ...commit.updates.map((row) => row.itemIndex)]);
+		const insertedHere = (item: number) =>
+			insertAgain.has(item) && firstCommitOf.get(item) === place;
 		const remainder = {
 			...again,
-			inserts: own.filter((item) => insertAgain.has(item)).sort((a, b) => a - b),
-			updates: own.flatMap((item) => updateAgain.get(item) ?? []),
+			inserts: [...own].filter(insertedHere).sort((a, b) => a - b),
+			updates: updatesAgain[place],
 			deletes: [],
 		};
-		return { found, resend: planCommits(remainder, settings) };
+		const absent = new Set(commit.inserts.filter((item) => insertAgain.has(item)));
+		return { found, resend: planCommits(remainder, settings), absent };
 	});
 }
 
@@ -145,7 +182,8 @@ async function recoverDeletes(
 			deletes: commit.deletes.filter((row) => !present.has(row.id)),
 		};
 		const left = commit.deletes.filter((row) => present.has(row.id));
-		return { found, resend: left.length ? [{ ...emptyCommit(commit), deletes: left }] : [] };
+		const resend = left.length ? [{ ...emptyCommit(commit), deletes: left }] : [];
+		return { found, resend, absent: new Set<number>() };
 	});
 }
 

@@ -10,16 +10,25 @@ import type { SyncPlan } from './diff';
 import { keyFilters, plainColumn } from './keyFilters';
 import { rowKey } from './keys';
 import { mayHaveLanded } from './mayHaveLanded';
-import { readById } from './readEntries';
 import { selectQuery } from './selectQuery';
+import { countedIn, type RequestCount } from './requestCount';
 import { RECOVERY_ROUNDS, type Recovered } from './sendPlan';
 import type { SyncSettings } from './settings';
+import { readHolding } from './targetedRead';
 
 export interface Repair {
 	/** Extra entries removed (each key keeps its lowest-id entry). */
 	removed: number;
 	/** Deletes of extra entries whose answer was lost, read again (see repairDuplicates). */
 	recovered: Recovered;
+	/** The ids of the entries removed. */
+	removedIds: number[];
+	/**
+	 * The entries the check read, by key (lowest id first; the first is the one kept): the keys it
+	 * found, or may have found, on several entries. A key the check did not read is held by one
+	 * entry at most.
+	 */
+	entriesOfKey: Map<string, number[]>;
 }
 
 /** The run the check is part of: its data source, rows, settings and request count. */
@@ -28,7 +37,7 @@ export interface RepairScope {
 	/** The rows and keys that inserted item indexes refer to. */
 	plan: Pick<SyncPlan, 'rows' | 'keys'>;
 	settings: SyncSettings;
-	counter: { requests: number };
+	counter: RequestCount;
 }
 
 /** The `where` selecting (a superset of) the entries holding the keys of rows `items`. */
@@ -106,24 +115,29 @@ async function holdsOnlyInserted(
 	return counts !== undefined && !counts.shared && counts.single === insertedCount;
 }
 
-/** The ids of the entries holding each of the rows' keys, read in stable pages by id. */
+/**
+ * The ids of the entries holding each of the rows' keys, in id order, read by key as the read and
+ * the recovery read them (see readHolding: the same requests, a whole read where `oneof` cannot be
+ * trusted with the keys).
+ */
 async function entriesByKey(
 	this: IExecuteFunctions,
 	scope: RepairScope,
 	inserted: number[],
-	where: IDataObject,
 ): Promise<Map<string, number[]>> {
 	const { target, plan, settings, counter } = scope;
 	const { keyColumns } = settings;
-	const wanted = new Set(inserted.map((itemIndex) => plan.keys[itemIndex]));
+	const keys = new Set(inserted.map((itemIndex) => plan.keys[itemIndex]!));
 	const columns = keyColumns.every(plainColumn) ? keyColumns : 'all';
 	const byKey = new Map<string, number[]>();
 	const visit = (id: number, data: IDataObject) => {
 		const found = rowKey(data, keyColumns, settings.ignoreKeyCase);
-		if (!('key' in found) || !wanted.has(found.key)) return;
-		byKey.set(found.key, [...(byKey.get(found.key) ?? []), id]);
+		if (!('key' in found) || !keys.has(found.key)) return;
+		const ids = byKey.get(found.key);
+		if (ids) ids.push(id);
+		else byKey.set(found.key, [id]);
 	};
-	await readById.call(this, target, { columns, where, prepare: async () => visit }, counter);
+	await readHolding.call(this, target, { keyColumns, keys: [...keys], columns }, visit, counter);
 	return byKey;
 }
 
@@ -131,7 +145,8 @@ async function entriesByKey(
 const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
 
 /**
- * After the commits, makes the key of each `checked` row be held by exactly one entry: the rows
+ * After the commits, makes the key of each row of `lists` (distinct rows) be held by exactly one
+ * entry: the rows
  * this run inserted (or may have: a commit whose answer was lost) and those whose key the read
  * found on several entries. Another run (an overlapping execution, another worker) may have
  * inserted the same key meanwhile. Every run keeps the entry with the lowest id and deletes the
@@ -144,27 +159,33 @@ const CHECK_BYTES = 4 * MAX_COMMIT_BYTES;
 export async function repairDuplicates(
 	this: IExecuteFunctions,
 	scope: RepairScope,
-	checked: number[],
+	lists: number[][],
 	sourceWasEmpty: boolean,
 ): Promise<Repair> {
 	const recovered = { commits: 0, rowsFound: 0, rowsResent: 0 };
-	if (sourceWasEmpty && checked.length) {
-		if (await holdsOnlyInserted.call(this, scope, checked.length)) return { removed: 0, recovered };
+	const repair: Repair = { removed: 0, recovered, removedIds: [], entriesOfKey: new Map() };
+	const count = lists.reduce((sum, items) => sum + items.length, 0);
+	if (sourceWasEmpty && count) {
+		if (await holdsOnlyInserted.call(this, scope, count)) return repair;
 	}
-	let removed = 0;
+	// One list of the rows, made only now: a first load into an empty data source never needs it.
+	const checked = lists.length === 1 ? lists[0] : lists.flat();
 	// The extra entries of a delete whose answer was lost: the next check tells which went.
 	let lost: number[] = [];
 	for (let round = 0; ; round++) {
-		const extra = await extraEntries.call(this, scope, checked);
+		const extra = await extraEntries.call(this, scope, checked, repair.entriesOfKey);
 		const left = new Set(extra);
-		const gone = lost.filter((id) => !left.has(id)).length;
-		removed += gone;
-		recovered.rowsFound += gone;
-		recovered.rowsResent += lost.length - gone;
-		if (!extra.length) return { removed, recovered };
+		const gone = lost.filter((id) => !left.has(id));
+		repair.removed += gone.length;
+		repair.removedIds.push(...gone);
+		recovered.rowsFound += gone.length;
+		recovered.rowsResent += lost.length - gone.length;
+		if (!extra.length) return repair;
 		try {
 			await deleteEntries.call(this, scope, extra);
-			return { removed: removed + extra.length, recovered };
+			repair.removed += extra.length;
+			repair.removedIds.push(...extra);
+			return repair;
 		} catch (error) {
 			if (round >= RECOVERY_ROUNDS || !mayHaveLanded(error, true))
 				throw asNodeError(this.getNode(), error);
@@ -174,11 +195,15 @@ export async function repairDuplicates(
 	}
 }
 
-/** The entries of the keys of rows `checked` beyond the lowest-id one of each key. */
+/**
+ * The entries of the keys of rows `checked` beyond the lowest-id one of each key. The entries of
+ * each key read go to `entriesOfKey` (a later round's read replaces an earlier one's).
+ */
 async function extraEntries(
 	this: IExecuteFunctions,
 	scope: RepairScope,
 	checked: number[],
+	entriesOfKey: Map<string, number[]>,
 ): Promise<number[]> {
 	const { plan } = scope;
 	const extra: number[] = [];
@@ -186,10 +211,11 @@ async function extraEntries(
 	for (const part of chunkBy(checked, Infinity, CHECK_BYTES, keySize)) {
 		const where = whereKeysOf(scope, part);
 		if (!(await mayHoldDuplicates.call(this, scope, part, where))) continue;
-		const byKey = await entriesByKey.call(this, scope, part, where);
-		for (const ids of byKey.values()) {
-			const keep = Math.min(...ids);
-			extra.push(...ids.filter((id) => id !== keep));
+		const byKey = await entriesByKey.call(this, scope, part);
+		for (const [key, ids] of byKey) {
+			// Entries come in id order: the first is the oldest, the one every run keeps.
+			entriesOfKey.set(key, ids);
+			extra.push(...ids.slice(1));
 		}
 	}
 	return extra;
@@ -197,7 +223,6 @@ async function extraEntries(
 
 async function deleteEntries(this: IExecuteFunctions, scope: RepairScope, ids: number[]) {
 	const { target, counter } = scope;
-	counter.requests++;
 	await flipletApiRequest.call(this, {
 		method: 'POST',
 		path: dataSourcePath(target, 'commit'),
@@ -205,5 +230,6 @@ async function deleteEntries(this: IExecuteFunctions, scope: RepairScope, ids: n
 		body: { entries: [], append: true, delete: ids, returnEntries: false },
 		// Deleting the same ids again changes nothing.
 		idempotent: true,
+		...countedIn(counter),
 	});
 }

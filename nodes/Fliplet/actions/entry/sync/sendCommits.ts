@@ -13,6 +13,7 @@ import {
 } from './chunks';
 import type { InputRows } from './diff';
 import { mayHaveLanded } from './mayHaveLanded';
+import { countedIn, type RequestCount } from './requestCount';
 
 export interface CommitOutcome {
 	/** The commits that landed, in plan order. */
@@ -83,7 +84,7 @@ export async function sendCommits(
 	commits: PlannedCommit[],
 	rows: InputRows,
 	options: CommitOptions,
-	counter: { requests: number },
+	counter: RequestCount,
 ): Promise<CommitOutcome> {
 	const landedAt: number[] = [];
 	const unknownAt: number[] = [];
@@ -119,13 +120,13 @@ export async function sendCommits(
 				fail(index, next);
 				break;
 			}
-			counter.requests++;
 			const answer = flipletApiRequest.call(this, {
 				method: 'POST',
 				path: dataSourcePath(target, 'commit'),
 				qs: target.qs,
 				body: next,
 				idempotent: commits[index].idempotent,
+				...countedIn(counter),
 			});
 			onTheWay.set(index, { bytes: next.bytes.length, result: settled(index, answer) });
 			bytesOnTheWay += next.bytes.length;

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { PlannedCommit } from './chunks';
+import { LateLandings } from './lateLandings';
 import { recoverUnknown, rowCount, type RecoveryScope } from './recoverUnknown';
 import { sendCommits, type CommitOutcome } from './sendCommits';
 
@@ -30,6 +31,8 @@ export interface PlanOutcome extends Omit<CommitOutcome, 'sent' | 'failedAt'> {
 	vanished: number[];
 	/** Why what the lost commits stored could not be read, when that stopped the run. */
 	checkFailure?: Error;
+	/** The inserts of unknown outcome, and what may still land of them (see LateLandings). */
+	lateLandings: LateLandings;
 }
 
 interface Placed {
@@ -63,7 +66,9 @@ export async function sendPlan(
 		recovered: { commits: 0, rowsFound: 0, rowsResent: 0 },
 		shared: [],
 		vanished: [],
+		lateLandings: new LateLandings(),
 	};
+	const { lateLandings } = outcome;
 	let queue: Placed[] = commits.map((commit, place) => ({ commit, place }));
 	for (let round = 0; queue.length; round++) {
 		const sent = await sendCommits.call(
@@ -75,9 +80,11 @@ export async function sendPlan(
 			counter,
 		);
 		landed.push(...sent.landedAt.map((at) => queue[at]));
+		for (const at of sent.landedAt) lateLandings.landed(queue[at].commit);
 		for (const [item, id] of sent.newIds) outcome.newIds.set(item, id);
 		if (!sent.failure) break;
 		const lost = sent.unknownAt.map((at) => queue[at]);
+		for (const { commit } of lost) lateLandings.lost(commit);
 		const stop = (checkFailure?: Error) => {
 			const { index, error } = sent.failure!;
 			unknown.push(...lost);
@@ -104,8 +111,9 @@ export async function sendPlan(
 		outcome.shared.push(...recovery.shared);
 		outcome.vanished.push(...recovery.vanished);
 		const again: Placed[] = [];
-		recovery.commits.forEach(({ found, resend }, index) => {
-			const { place } = lost[index];
+		recovery.commits.forEach(({ found, resend, absent }, index) => {
+			const { place, commit } = lost[index];
+			lateLandings.read(commit, found, absent);
 			if (rowCount([found])) landed.push({ commit: found, place });
 			again.push(...resend.map((commit) => ({ commit, place })));
 			outcome.recovered.rowsFound += rowCount([found]);

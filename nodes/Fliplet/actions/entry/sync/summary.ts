@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlannedCommit } from './chunks';
 import type { SyncMode, SyncPlan } from './diff';
+import { insertedEntryId } from './entryIds';
 import type { PlanOutcome, Recovered } from './sendPlan';
 import type { Repair } from './repairDuplicates';
 
@@ -10,6 +11,10 @@ export const RERUN_IS_SAFE =
 
 const NO_IDS_NOTE =
 	'Fliplet did not return the id of this new entry (no clientIds in the commit response); read the data source to get it.';
+
+/** Why keys may be doubled after the run (see LateLandings), beside the list of them. */
+export const MAY_BE_DOUBLED_NOTE =
+	'The commits of these rows failed after being sent (a timeout, a lost connection or a gateway error) and were sent again once a read found their keys absent. The first send may still be running on the server and store them after this run, leaving each of these keys on two entries: run Sync again with the same input a few minutes later, and it keeps one entry per key.';
 
 const MAY_HAVE_LANDED_NOTE =
 	'The commit of this row failed after being sent, so whether it landed is unknown. Run Sync again: it finds the row if it landed and sends it if not.';
@@ -90,6 +95,8 @@ export interface SummaryInput {
 	flaggedAbsent?: number;
 	/** Rows whose key had no entry, in Only Update Existing mode. */
 	notFound?: number;
+	/** Inserted rows whose key may be on two entries once a commit still held lands (item order). */
+	mayBeDoubled?: number[];
 }
 
 const allItems = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
@@ -111,9 +118,22 @@ function recoveredCounts({ outcome, repair }: SummaryInput): Recovered {
 	return total;
 }
 
+/** The summary's `mayBeDoubled`: how many rows, their keys and entries, and what to do. */
+function doubledKeys(input: SummaryInput, items: number[]): IDataObject {
+	return {
+		rows: items.length,
+		keys: items.map((item) => ({
+			key: input.plan.keys[item] ?? null,
+			id: insertedEntryId(input, item) ?? null,
+		})),
+		note: MAY_BE_DOUBLED_NOTE,
+	};
+}
+
 /**
  * The summary item (paired with every input item), then, when asked, one item per changed row
- * (paired with its input item; deleted entries have none, so they pair with all). After a failure,
+ * (paired with its input item; deleted entries have none, so they pair with all), naming the entry
+ * that holds the row at the end of the run (see insertedEntryId). After a failure,
  * the summary counts the rows of the commits whose answer was lost apart (`mayHaveLanded`), and
  * their row items say so.
  */
@@ -133,6 +153,7 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 		recovered: recoveredCounts(input) as unknown as IDataObject,
 		mode: input.mode,
 		dryRun: !outcome,
+		...(input.mayBeDoubled?.length ? { mayBeDoubled: doubledKeys(input, input.mayBeDoubled) } : {}),
 		// Only a run that sent something can fail.
 		...(failure ? { mayHaveLanded: unknownCounts(outcome!) } : {}),
 		...(failure ?? {}),
@@ -143,6 +164,7 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 	const output: INodeExecutionData[] = [{ json: summary, pairedItem: everyItem }];
 	if (!input.outputRows) return output;
 
+	const doubled = new Set(input.mayBeDoubled);
 	const rowItems = (commit: PlannedCommit, unknown: boolean) => {
 		const mark = unknown ? { mayHaveLanded: true } : {};
 		for (const row of commit.updates) {
@@ -152,7 +174,7 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 			});
 		}
 		for (const itemIndex of commit.inserts) {
-			const id = outcome?.newIds.get(itemIndex);
+			const id = insertedEntryId(input, itemIndex);
 			const key = plan.keys[itemIndex];
 			const json: IDataObject = {
 				action: 'insert',
@@ -160,6 +182,7 @@ export function buildOutput(input: SummaryInput, failure?: IDataObject): INodeEx
 				key,
 				data: plan.rows[itemIndex],
 				...mark,
+				...(doubled.has(itemIndex) ? { mayBeDoubled: true } : {}),
 			};
 			if (id === undefined) {
 				json.idNote = unknown

@@ -6,6 +6,7 @@ import { chunkBy } from './chunks';
 import { filterableColumns, keyBytes, keyFilters, keyParts, mayBeObject } from './keyFilters';
 import { readById, type EntryVisit } from './readEntries';
 import { readSizes } from './readSizes';
+import type { RequestCount } from './requestCount';
 
 /** What a targeted read looks for: entries holding one of `keys` in `keyColumns`. */
 export interface KeyLookup {
@@ -24,9 +25,14 @@ export function canReadByKeys({ keyColumns, keys }: Pick<KeyLookup, 'keyColumns'
 	return keys.every((key) => !keyParts(key, keyColumns.length).some(mayBeObject));
 }
 
-/** The keys of each request of a targeted read (by count and bytes, see readSizes). */
+/**
+ * The keys of each request of a read by key (by count and bytes, see readSizes): the one chunking
+ * rule of the read, the recovery and the repair. With no count set (0: the main read never reads
+ * by key), the bytes alone bound a request.
+ */
 export function keyChunks(keys: string[]): string[][] {
-	return chunkBy(keys, readSizes.targetedKeys, readSizes.targetedBytes, keyBytes);
+	const count = readSizes.targetedKeys > 0 ? readSizes.targetedKeys : Infinity;
+	return chunkBy(keys, count, readSizes.targetedBytes, keyBytes);
 }
 
 /**
@@ -40,7 +46,7 @@ export async function readByKeys(
 	target: DataSourceTarget,
 	lookup: KeyLookup,
 	visit: EntryVisit,
-	counter: { requests: number },
+	counter: RequestCount,
 ): Promise<void> {
 	const found = new Map<number, IDataObject>();
 	const keep: EntryVisit = (id, data) => {
@@ -68,7 +74,7 @@ export async function readHolding(
 	target: DataSourceTarget,
 	lookup: KeyLookup,
 	visit: EntryVisit,
-	counter: { requests: number },
+	counter: RequestCount,
 	wholeSource = false,
 ): Promise<void> {
 	if (!wholeSource && canReadByKeys(lookup)) {
