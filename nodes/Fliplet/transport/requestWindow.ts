@@ -17,9 +17,11 @@ interface Waiter {
  * a refusal goes first.
  *
  * With a pace (the windows the transport uses), the window holds only the process's allowance,
- * which other processes on the token make it shrink and grow (see Allowance), and requests beyond
- * a small burst go out evenly spaced, so those of several processes interleave instead of meeting
- * in bursts. Without one, it holds the whole limit and sends as soon as a place is free.
+ * which other processes on the token make it shrink and grow (see Allowance). Until a refusal it
+ * sends full windows of its share (each place a little after it frees); once refused, or past its
+ * share, requests beyond a small burst go out evenly spaced, so those of several processes
+ * interleave instead of meeting in bursts. Without a pace, it holds the whole limit and sends as
+ * soon as a place is free.
  */
 export class RequestWindow {
 	private readonly ended: number[] = [];
