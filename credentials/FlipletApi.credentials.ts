@@ -2,11 +2,35 @@ import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } fro
 
 const ADVANCED = 'advancedSettings';
 
-/** A number the credential form shows only with Advanced Settings. */
-type AdvancedField = INodeProperties & { type: 'number'; default: number };
+/** A field the credential form shows only with Advanced Settings (or when it holds a change). */
+type AdvancedField = INodeProperties & { default: number | string };
 
-/** The settings only queue mode and slow connections need. */
+/**
+ * The settings that have a safe default: the plan (Free paces AI requests slowest, never
+ * refused; a run that waits on it says so in its hints), and what only queue mode and slow
+ * connections need.
+ */
 const ADVANCED_FIELDS: AdvancedField[] = [
+	{
+		displayName: 'Plan (Sets the AI Rate Limit)',
+		name: 'aiPlan',
+		type: 'options',
+		default: 'free',
+		options: [
+			{
+				name: 'Free Plan',
+				value: 'free',
+				description: '10 AI requests a minute for the organization',
+			},
+			{
+				name: 'Paid Plan (Public, Private, Private+, Enterprise)',
+				value: 'paid',
+				description: '100 AI requests a minute for the organization',
+			},
+		],
+		description:
+			"Your organization's Fliplet plan. AI requests (text, images, transcription, embeddings) are paced to its limit, for all the organization's apps together: 10 a minute on the Free plan, 100 on every other plan. If unsure, keep Free: a paid plan's requests then go out more slowly, never refused.",
+	},
 	{
 		displayName: 'n8n Processes Using This Token',
 		name: 'processes',
@@ -121,32 +145,12 @@ export class FlipletApi implements ICredentialType {
 			displayOptions: { show: { region: ['custom'] } },
 		},
 		{
-			displayName: 'Plan (Sets the AI Rate Limit)',
-			name: 'aiPlan',
-			type: 'options',
-			default: 'free',
-			options: [
-				{
-					name: 'Free Plan',
-					value: 'free',
-					description: '10 AI requests a minute for the organization',
-				},
-				{
-					name: 'Paid Plan (Public, Private, Private+, Enterprise)',
-					value: 'paid',
-					description: '100 AI requests a minute for the organization',
-				},
-			],
-			description:
-				"Your organization's Fliplet plan. AI requests (text, images, transcription, embeddings) are paced to its limit, for all the organization's apps together: 10 a minute on the Free plan, 100 on every other plan. If unsure, keep Free: a paid plan's requests then go out more slowly, never refused.",
-		},
-		{
 			displayName: 'Advanced Settings',
 			name: ADVANCED,
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to show the settings for queue mode (n8n processes using this token) and slow connections (timeouts). Hidden, they keep their defaults.',
+				"Whether to show the settings with a safe default: your organization's plan (it paces AI requests; Free if not set), queue mode (n8n processes using this token) and slow connections (timeouts). Hidden, they keep their defaults.",
 		},
 		...ADVANCED_FIELDS.flatMap(behindAdvancedSettings),
 	];

@@ -105,7 +105,7 @@ async function shownCredentialFields(t) {
 
 const pickerScenarios = [
 	{
-		name: 'credential form: token, region and plan, the rest under Advanced Settings',
+		name: 'credential form: token and region, the rest (the plan first) under Advanced Settings',
 		async run(t) {
 			await t.goto(`${t.editorUrl}/home/credentials`);
 			await t.clickText(t.testId('resources-list-item'), CREDENTIAL.name);
@@ -117,14 +117,14 @@ const pickerScenarios = [
 				'region',
 				'baseUrl',
 				'fileHosts',
-				'aiPlan',
 				'advancedSettings',
 			]);
 			await t.shot('credential-form-short');
 			await t.click(`${t.testId('parameter-input-advancedSettings')} .el-switch`);
 			await t.find(t.testId('parameter-input-processes'));
-			assert.deepEqual((await shownCredentialFields(t)).slice(-5), [
+			assert.deepEqual((await shownCredentialFields(t)).slice(-6), [
 				'advancedSettings',
+				'aiPlan',
 				'processes',
 				'timeout',
 				'communicateTimeout',

@@ -255,7 +255,7 @@ describe("the run's hint when AI requests wait for the Free plan's pace", () => 
 		expect(hintsOf(embeddings, 'Fliplet Embeddings')).toEqual([FREE_PLAN_HINT]);
 		expect(hintsOf(paid)).toEqual([]);
 		expect(FREE_PLAN_HINT).toBe(
-			"Paced to the Free plan's 10 requests a minute: set Plan in the credential if yours allows more",
+			"Paced to the Free plan's 10 requests a minute: set Plan in the credential's Advanced Settings if yours allows more",
 		);
 		// They did wait: the first of them went a minute after the first run's.
 		const arrivals = [...apiRequests(sandbox(), COMPLETIONS), ...apiRequests(sandbox(), EMBEDDINGS)]

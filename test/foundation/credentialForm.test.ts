@@ -38,31 +38,35 @@ function asN8nResolves(data: ICredentialDataDecryptedObject): ICredentialDataDec
 	) as ICredentialDataDecryptedObject;
 }
 
-const ADVANCED = ['processes', 'timeout', 'communicateTimeout', 'aiTimeout'];
+const ADVANCED = ['aiPlan', 'processes', 'timeout', 'communicateTimeout', 'aiTimeout'];
 
 describe('The Fliplet API credential form', () => {
-	it('shows the token, the region (Automatic) and the plan by default, and the switch for the rest', () => {
+	it('shows the token, the region (Automatic) and the switch for the rest by default', () => {
 		const values = formValues();
 		expect(values.region).toBe('auto');
 		expect(values.aiPlan).toBe('free');
 		expect(values.advancedSettings).toBe(false);
 		const shown = shownFields(values);
-		expect(shown).toEqual(['accessToken', 'region', 'aiPlan', 'advancedSettings']);
-		// Three settings; the fourth is the switch that opens the advanced ones.
-		expect(shown.filter((name) => name !== 'advancedSettings')).toHaveLength(3);
+		// Three fields, the third the switch that opens the settings with a safe default.
+		expect(shown).toEqual(['accessToken', 'region', 'advancedSettings']);
 		expect(properties.find((property) => property.name === 'region')?.options?.[0]).toMatchObject({
 			name: 'Automatic (From the Token Prefix)',
 			value: 'auto',
 		});
 	});
 
-	it('Advanced Settings shows the process count and the three timeouts, each once', () => {
-		const changed = { processes: 3, timeout: 90, communicateTimeout: 45, aiTimeout: 600 };
+	it('Advanced Settings shows the plan, the process count and the three timeouts, each once', () => {
+		const changed = {
+			aiPlan: 'paid',
+			processes: 3,
+			timeout: 90,
+			communicateTimeout: 45,
+			aiTimeout: 600,
+		};
 		for (const values of [{}, changed]) {
 			expect(shownFields(formValues({ advancedSettings: true, ...values }))).toEqual([
 				'accessToken',
 				'region',
-				'aiPlan',
 				'advancedSettings',
 				...ADVANCED,
 			]);
@@ -75,25 +79,34 @@ describe('The Fliplet API credential form', () => {
 			'region',
 			'baseUrl',
 			'fileHosts',
-			'aiPlan',
 			'advancedSettings',
 		]);
 	});
 
 	it('a new credential hands the node no advanced value: the node uses the defaults', () => {
-		expect(asN8nResolves({ accessToken: 'eu--x', region: 'auto', aiPlan: 'paid' })).toEqual({
+		expect(asN8nResolves({ accessToken: 'eu--x', region: 'auto' })).toEqual({
 			accessToken: 'eu--x',
 			region: 'auto',
-			aiPlan: 'paid',
 			advancedSettings: false,
 		});
+	});
+
+	it('a paid plan set under Advanced Settings stays when the switch is turned off, and shows', () => {
+		const saved = { accessToken: 'eu--x', region: 'auto', advancedSettings: false, aiPlan: 'paid' };
+		expect(asN8nResolves(saved)).toEqual(saved);
+		expect(shownFields(formValues(saved))).toEqual([
+			'accessToken',
+			'region',
+			'advancedSettings',
+			'aiPlan',
+		]);
 	});
 
 	it('a credential saved before the switch existed keeps the values it changed, and shows them', () => {
 		const saved = {
 			accessToken: 'eu--x',
 			region: 'auto',
-			aiPlan: 'free',
+			aiPlan: 'paid',
 			processes: 3,
 			timeout: 60,
 			communicateTimeout: 30,
@@ -102,16 +115,16 @@ describe('The Fliplet API credential form', () => {
 		expect(asN8nResolves(saved)).toEqual({
 			accessToken: 'eu--x',
 			region: 'auto',
-			aiPlan: 'free',
 			advancedSettings: false,
+			aiPlan: 'paid',
 			processes: 3,
 			aiTimeout: 600,
 		});
 		expect(shownFields(formValues(saved))).toEqual([
 			'accessToken',
 			'region',
-			'aiPlan',
 			'advancedSettings',
+			'aiPlan',
 			'processes',
 			'aiTimeout',
 		]);

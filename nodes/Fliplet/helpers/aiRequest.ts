@@ -11,7 +11,7 @@ const NO_RETRY_NOTE =
 	' AI requests are never re-sent automatically: once the platform has handed a request to the model provider, a retry can be billed twice.';
 
 /** What a run says when its AI requests waited for the Free plan's pace. */
-export const FREE_PLAN_HINT = `Paced to the Free plan's ${AI_LIMITS.free.limit} requests a minute: set Plan in the credential if yours allows more`;
+export const FREE_PLAN_HINT = `Paced to the Free plan's ${AI_LIMITS.free.limit} requests a minute: set Plan in the credential's Advanced Settings if yours allows more`;
 
 /** The node runs (their contexts) that carry the Free plan's hint: once each. */
 const hinted = new WeakSet<object>();
