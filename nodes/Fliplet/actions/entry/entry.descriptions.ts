@@ -163,6 +163,28 @@ export const entryWriteOptions: INodeProperties = {
 	options: [ignoreFieldsOption],
 };
 
+/**
+ * Update Mode of the writes that update entries they found (Update, Create or Update): Merge
+ * Columns (the default, as an app updates) or Replace Entry, each described for its operation.
+ */
+export function updateModeField(texts: {
+	merge: string;
+	replace: string;
+	description?: string;
+}): INodeProperties {
+	return {
+		displayName: 'Update Mode',
+		name: 'updateMode',
+		type: 'options',
+		default: 'merge',
+		options: [
+			{ name: 'Merge Columns', value: 'merge', description: texts.merge },
+			{ name: 'Replace Entry', value: 'replace', description: texts.replace },
+		],
+		...(texts.description === undefined ? {} : { description: texts.description }),
+	};
+}
+
 /** The Run Hooks option of Commit and Sync: which of the data source's hooks run. */
 export function runHooksOption(description: string): INodeProperties {
 	return {

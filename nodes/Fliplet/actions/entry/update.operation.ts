@@ -33,6 +33,7 @@ import {
 	entryWriteOptions,
 	FORM_EMAILS_NOT_SENT,
 	HOOK_KINDS,
+	updateModeField,
 } from './entry.descriptions';
 
 /** Update by Entry ID (default) or by Columns to Match On: the fields of each. */
@@ -62,26 +63,12 @@ const properties: INodeProperties[] = [
 		description: 'How the entry to update is found',
 	},
 	{ ...entryIdField, displayOptions: byId },
-	{
-		displayName: 'Update Mode',
-		name: 'updateMode',
-		type: 'options',
-		default: 'merge',
-		options: [
-			{
-				name: 'Merge Columns',
-				value: 'merge',
-				description:
-					'Change only the given columns and keep the others, as an app updates an entry: a change another writer makes to other columns meanwhile is kept',
-			},
-			{
-				name: 'Replace Entry',
-				value: 'replace',
-				description:
-					'The entry gets exactly the given columns; columns not given are removed (files cannot be uploaded)',
-			},
-		],
-	},
+	updateModeField({
+		merge:
+			'Change only the given columns and keep the others, as an app updates an entry: a change another writer makes to other columns meanwhile is kept',
+		replace:
+			'The entry gets exactly the given columns; columns not given are removed (files cannot be uploaded)',
+	}),
 	{ ...entryColumnsField, displayOptions: byId },
 	{
 		...entryColumnsToMatchField(

@@ -10,6 +10,7 @@ import {
 	HOOK_KINDS,
 	ignoreFieldsOption,
 	typecastOption,
+	updateModeField,
 } from './entry.descriptions';
 
 const properties: INodeProperties[] = [
@@ -42,26 +43,11 @@ const properties: INodeProperties[] = [
 			},
 			ignoreFieldsOption,
 			typecastOption,
-			{
-				displayName: 'Update Mode',
-				name: 'updateMode',
-				type: 'options',
-				default: 'merge',
-				options: [
-					{
-						name: 'Merge Columns',
-						value: 'merge',
-						description: 'Change the given columns of a matched entry and keep its other columns',
-					},
-					{
-						name: 'Replace Entry',
-						value: 'replace',
-						description:
-							'A matched entry gets exactly the given columns; columns not given are removed',
-					},
-				],
+			updateModeField({
+				merge: 'Change the given columns of a matched entry and keep its other columns',
+				replace: 'A matched entry gets exactly the given columns; columns not given are removed',
 				description: 'How an item updates the entries it matches',
-			},
+			}),
 		],
 	},
 ];
