@@ -90,8 +90,10 @@ export class RequestWindow {
 	}
 
 	private take(now: number): void {
-		// A request into an empty window starts a busy spell.
-		if (!this.pending && !this.ended.some((end) => end > now - this.rate.windowMs)) {
+		// A request into an empty window starts a busy spell (`ended` grows in time order: the last
+		// one tells, as in isIdle).
+		const last = this.ended[this.ended.length - 1] ?? -Infinity;
+		if (!this.pending && last <= now - this.rate.windowMs) {
 			this.busySince = now;
 		}
 		this.pending++;
