@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { credentialKey } from '../../../transport';
-import { keyParts, mayBeObject } from './keyFilters';
+import { findableByKey } from './keyFilters';
 import { rowKey } from './keys';
 
 /**
@@ -43,7 +43,7 @@ export function witnessKey(
 ): string | undefined {
 	const found = rowKey(data, keyColumns, ignoreKeyCase);
 	if (!('key' in found)) return undefined;
-	return keyParts(found.key, keyColumns.length).some(mayBeObject) ? undefined : found.key;
+	return findableByKey(found.key, keyColumns.length) ? found.key : undefined;
 }
 
 /** Notes that a read of `target` met an entry carrying the key columns, holding the key `key`. */

@@ -32,6 +32,13 @@ export function keyParts(key: string, columnCount: number): string[] {
 export const mayBeObject = (part: string) => part.startsWith('{') || part.startsWith('[');
 
 /**
+ * Whether `oneof` can find an entry by this key of `columnCount` columns: no part may be an
+ * object's JSON (the read by key, and the key-column memory's witness, hold to it).
+ */
+export const findableByKey = (key: string, columnCount: number) =>
+	!keyParts(key, columnCount).some(mayBeObject);
+
+/**
  * The spellings of a key part in a `oneof` list. The platform's `oneof` ignores case and compares
  * values either as text or by type: a stored 5 and a stored "5" both have the key "5", so both
  * are listed (and true beside "true"); the answer is a superset, narrowed with rowKey.

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import type { ReadColumns } from './attributes';
 import { chunkBy } from './chunks';
-import { filterableColumns, keyBytes, keyFilters, keyParts, mayBeObject } from './keyFilters';
+import { filterableColumns, findableByKey, keyBytes, keyFilters } from './keyFilters';
 import { readById, type EntryVisit } from './readEntries';
 import { readSizes } from './readSizes';
 import type { RequestCount } from './requestCount';
@@ -22,7 +22,7 @@ export interface KeyLookup {
  */
 export function canReadByKeys({ keyColumns, keys }: Pick<KeyLookup, 'keyColumns' | 'keys'>) {
 	if (!filterableColumns(keyColumns)) return false;
-	return keys.every((key) => !keyParts(key, keyColumns.length).some(mayBeObject));
+	return keys.every((key) => findableByKey(key, keyColumns.length));
 }
 
 /**
