@@ -11,9 +11,13 @@ const MAPPER_TYPES = new Set<string>(['string', 'number', 'boolean', 'object', '
  * methods/resourceMapping): they type the values mapped there, and spreadsheet text even when a
  * run reads no entry holding a value in the column.
  */
-export function mapperColumnTypes(this: IExecuteFunctions): Map<string, ColumnType> {
+export function mapperColumnTypes(this: IExecuteFunctions): ReadonlyMap<string, ColumnType> {
+	// The schema is the node's, read at item 0: one map serves every item of the run.
+	const known = typesOfRun.get(this);
+	if (known) return known;
 	const schema = this.getNodeParameter('columns.schema', 0, []) as unknown;
 	const types = new Map<string, ColumnType>();
+	typesOfRun.set(this, types);
 	if (!Array.isArray(schema)) return types;
 	for (const field of schema as Array<{ id?: unknown; type?: unknown }>) {
 		if (typeof field?.id === 'string' && MAPPER_TYPES.has(String(field.type)))
@@ -21,6 +25,9 @@ export function mapperColumnTypes(this: IExecuteFunctions): Map<string, ColumnTy
 	}
 	return types;
 }
+
+/** The mapper's column types per run (execution context), read once. */
+const typesOfRun = new WeakMap<IExecuteFunctions, Map<string, ColumnType>>();
 
 /**
  * A mapped value as its column holds values. In a column of numbers or booleans it follows the
