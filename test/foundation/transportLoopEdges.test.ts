@@ -15,6 +15,7 @@ import {
 	forgetRateWindows,
 	rateWindowFor,
 	RequestWindow,
+	sendPaced,
 } from '../../nodes/Fliplet/transport/pacing';
 import {
 	offsetPages,
@@ -68,6 +69,37 @@ describe('rate windows', () => {
 		const waiting = window.reserve(stop.signal);
 		stop.abort();
 		expect(await waiting).toBe(false);
+	});
+
+	it('tells a wait only when the window made the request wait, not when the clock moved', async () => {
+		const window = new RequestWindow({ limit: 1, windowMs: 40 });
+		// A busy machine: the clock moves 5 ms at every reading, though nothing holds the request.
+		const realNow = Date.now;
+		let clock = realNow();
+		Date.now = () => (clock += 5);
+		const waits: number[] = [];
+		try {
+			expect(await window.reserve(undefined, false, (ms) => waits.push(ms))).toBe(true);
+			// And as the transport sends: a request into an empty window waited for nothing.
+			const other = new RequestWindow({ limit: 1, windowMs: 40 });
+			const sent = await sendPaced(
+				other,
+				async () => 'sent',
+				undefined,
+				undefined,
+				false,
+				(ms) => waits.push(ms),
+			);
+			expect(sent).toBe('sent');
+			expect(waits).toEqual([]);
+		} finally {
+			Date.now = realNow;
+		}
+		window.release(true);
+		// The window is full: the next request waits for the place, and says how long.
+		expect(await window.reserve(undefined, false, (ms) => waits.push(ms))).toBe(true);
+		expect(waits).toHaveLength(1);
+		expect(waits[0]).toBeGreaterThan(0);
 	});
 
 	it('a held window waits out what is left of the hold, not more', async () => {

@@ -135,10 +135,7 @@ export async function sendPaced<T>(
 	onWaited?: (ms: number) => void,
 ): Promise<T | undefined> {
 	if (!window) return await send();
-	const asked = Date.now();
-	if (!(await window.reserve(signal, again))) return undefined;
-	const waited = Date.now() - asked;
-	if (waited > 0) onWaited?.(waited);
+	if (!(await window.reserve(signal, again, onWaited))) return undefined;
 	let wasServed = false;
 	try {
 		const result = await send();

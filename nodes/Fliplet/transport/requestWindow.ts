@@ -46,9 +46,16 @@ export class RequestWindow {
 	 * Waits until the requests ahead of this one have their place, then until one more fits in the
 	 * window, no refusal holds it and (paced) its even time has come, and takes it. `again`: the
 	 * request was refused and goes ahead of first attempts. An abort of `signal` ends the wait:
-	 * false.
+	 * false. `onWaited`: told how long the request waited, when the window made it wait (a clock
+	 * that moved while nothing held the request is no wait).
 	 */
-	async reserve(signal?: AbortSignal, again = false): Promise<boolean> {
+	async reserve(
+		signal?: AbortSignal,
+		again = false,
+		onWaited?: (ms: number) => void,
+	): Promise<boolean> {
+		const asked = Date.now();
+		let held = false;
 		const me: Waiter = { again };
 		const firstAttempt = again ? this.line.findIndex((waiter) => !waiter.again) : -1;
 		if (firstAttempt === -1) this.line.push(me);
@@ -61,8 +68,10 @@ export class RequestWindow {
 				const wait = this.line[0] === me ? this.waitFor(now) : Infinity;
 				if (wait <= 0) {
 					this.take(now);
+					if (held) onWaited?.(now - asked);
 					return true;
 				}
+				held = true;
 				if (!(await this.sleep(me, wait, signal))) return false;
 			}
 		} finally {
