@@ -34,7 +34,7 @@ const {
 } = require('./lib/imports');
 const { createCluster } = require('./lib/queueCluster');
 const checks = require('./lib/queueChecks');
-const { pacedTwoCredential, queueWorkflows } = require('./lib/queueWorkflows');
+const { pacedCredentials, PACED_SETTINGS, queueWorkflows } = require('./lib/queueWorkflows');
 const { startPostgres, startRedis } = require('./lib/services');
 
 const PORTS = {
@@ -131,7 +131,7 @@ async function main() {
 		const ownWorkflows = queueWorkflows(ids).map((workflow) => ({ id: workflow.id, workflow }));
 		await importCredentials(cluster.main, [
 			...credentialFixtures(sandbox.url, TOKENS, sandbox.cdnUrl),
-			pacedTwoCredential(sandbox.url, TOKENS.app),
+			...pacedCredentials(sandbox.url, TOKENS),
 		]);
 		await importWorkflows(cluster.main, [...examples, ...ownWorkflows]);
 		// Published from the CLI: main activates them when it starts. (Publishing through main's REST
@@ -159,22 +159,15 @@ async function main() {
 			['Fliplet nodes on the workers', checks.checkInsertAndBinary],
 			['20 Syncs of one workflow at once', checks.checkConcurrentSyncs],
 			['overlapping Syncs of the same new keys', checks.checkOverlappingSyncs],
-			[
-				'several workers on one token',
+			...PACED_SETTINGS.map((settings) => [
+				settings.setting > 1
+					? `several workers on one token, the credential set to ${settings.setting} processes`
+					: 'several workers on one token',
 				checks.checkSharedToken({
-					path: 'queue-paced',
-					dataSource: 'pacedDataSource',
-					setting: 1,
+					...settings,
+					dataSource: settings.setting > 1 ? 'pacedTwoDataSource' : 'pacedDataSource',
 				}),
-			],
-			[
-				'several workers on one token, the credential set to 2 processes',
-				checks.checkSharedToken({
-					path: 'queue-paced-two',
-					dataSource: 'pacedTwoDataSource',
-					setting: 2,
-				}),
-			],
+			]),
 			['Fliplet Trigger on main', checks.checkTrigger],
 		].filter(([title]) => title.includes(process.env.FLIPLET_QUEUE_ONLY ?? ''))) {
 			log(`\n${title}`);

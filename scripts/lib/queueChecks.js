@@ -5,6 +5,7 @@
 const assert = require('node:assert/strict');
 
 const { TOKENS } = require('../../sandbox');
+const { pacedRuns } = require('./queueWorkflows');
 const { longestRefusalRunOf, refusalFigures } = require('./refusals');
 
 const TRIGGER_WORKFLOW = 'exNewEntryMail01';
@@ -198,8 +199,9 @@ async function checkOverlappingSyncs({ cluster, sandbox, ids }) {
 const MAX_REFUSED_SHARE = { counted: 0.03, defaultCount: 0.1 };
 /**
  * The most times one request may be refused in a row. The 10 Syncs write into one data source, so
- * some of their requests are alike (each looks at its first entry, each checks it for duplicates):
- * those on their way together are told apart by the time each refusal named (see refusals.js).
+ * some of their requests are alike (each reads it, each checks it for duplicates): each Sync runs
+ * its own workflow whose credential tags its requests (see pacedRuns), so a run of refusals is
+ * one Sync's request's.
  */
 const MAX_REFUSAL_RUN = 2;
 
@@ -209,9 +211,10 @@ const MAX_REFUSAL_RUN = 2;
  * share the limit: few requests refused (see MAX_REFUSED_SHARE), none more than twice in a row.
  * `setting`: the credential's count of processes of the workflow at `path` (into `dataSource`).
  */
-function checkSharedToken({ path, dataSource, setting }) {
+function checkSharedToken({ setting, path, dataSource }) {
 	return async ({ cluster, sandbox, ids }) => {
-		const RUNS = 10;
+		const runPaths = pacedRuns({ setting, path }).map((run) => run.path);
+		const RUNS = runPaths.length;
 		const ROWS = 250;
 		const runs = Array.from({ length: RUNS }, (_, run) =>
 			Array.from({ length: ROWS }, (_, n) => ({
@@ -222,7 +225,7 @@ function checkSharedToken({ path, dataSource, setting }) {
 		const before = sandbox.requests.length;
 		const started = Date.now();
 		const replies = await Promise.all(
-			runs.map((rows) => postWebhook(cluster.mainUrl, path, { rows })),
+			runs.map((rows, run) => postWebhook(cluster.mainUrl, runPaths[run], { rows })),
 		);
 		const seconds = (Date.now() - started) / 1000;
 		const requests = sandbox.requests
@@ -235,7 +238,7 @@ function checkSharedToken({ path, dataSource, setting }) {
 			`    ${RUNS} runs answered in ${seconds.toFixed(1)} s (credential set to ${setting} process${setting > 1 ? 'es' : ''}): ${figures.requests} data-source requests, ${figures.refused} answered 429 (${(share * 100).toFixed(1)}%, at most ${maxShare * 100}%), longest run of refusals of one request ${figures.longestRefusalRun} (counting alike requests of several runs as one: ${figures.alikeRefusalRun}), accepted at ${(figures.pace * 100).toFixed(0)}% of the best pace the limit's windows allow (${figures.bestWindows} windows)`,
 		);
 		if (figures.alikeRefusalRun > 1) {
-			const alike = requests.map(({ reopensAt: _named, ...request }) => request);
+			const alike = requests.map(({ reopensAt: _named, tag: _run, ...request }) => request);
 			log(`    alike requests refused in a row: ${describeRun(longestRefusalRunOf(alike))}`);
 		}
 		const perWorker = assertRanOnWorkers(

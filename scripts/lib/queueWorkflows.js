@@ -19,26 +19,58 @@ function webhook(path) {
 	);
 }
 
+/** How many Syncs the shared-token checks run at once, each its own workflow (see pacedRuns). */
+const PACED_RUNS = 10;
+
 /**
- * The app token, with the credential's count of n8n processes set to the tier's two workers: its
- * own token, so its requests meet a limit the organization token's runs did not touch.
+ * The shared-token checks at the credential's count of processes left at 1 (the organization
+ * token) and set to the tier's two workers (the app token: its own, so its requests meet a limit
+ * the organization token's runs did not touch).
  */
-const PACED_TWO_CREDENTIAL = {
-	id: 'flipletPacedTwo1',
-	name: 'Fliplet Sandbox (app token, 2 processes)',
-};
+const PACED_SETTINGS = [
+	{ setting: 1, path: 'queue-paced', token: 'org' },
+	{ setting: 2, path: 'queue-paced-two', token: 'app' },
+];
+
+/**
+ * Each Sync of a shared-token check runs its own workflow whose credential (the same token) has a
+ * base URL ending in `/__tag/<path>-r<run>`: the sandbox records each request with the run that
+ * sent it, so a refusal run is one request's (the Syncs all read and check the same data source,
+ * and alike requests of several runs could not be told apart). The window the node keeps is the
+ * origin's and the token's, so the runs of one worker still share it.
+ */
+function pacedRuns({ setting, path }) {
+	return Array.from({ length: PACED_RUNS }, (_, index) => {
+		const run = String(index + 1).padStart(2, '0');
+		return {
+			path: `${path}-r${run}`,
+			tag: `${path}-r${run}`,
+			workflowId: `queuePaced${setting}r${run}`.padEnd(16, '0'),
+			credentialId: `flipletPaced${setting}r${run}`.padEnd(16, '0'),
+			credentialName: `Fliplet Sandbox (${path}-r${run}, ${setting} process${setting > 1 ? 'es' : ''})`,
+		};
+	});
+}
 
 function fliplet(name, parameters, credentials = CREDENTIAL) {
 	return node(name, 'n8n-nodes-fliplet.fliplet', 1, parameters, { credentials });
 }
 
-/** The credential of the paced workflow set to two processes (see PACED_TWO_CREDENTIAL). */
-function pacedTwoCredential(sandboxUrl, token) {
-	return {
-		...PACED_TWO_CREDENTIAL,
-		type: 'flipletApi',
-		data: { accessToken: token, region: 'custom', baseUrl: sandboxUrl, processes: 2 },
-	};
+/** The credentials of the shared-token checks' runs (see pacedRuns). */
+function pacedCredentials(sandboxUrl, tokens) {
+	return PACED_SETTINGS.flatMap((settings) =>
+		pacedRuns(settings).map((run) => ({
+			id: run.credentialId,
+			name: run.credentialName,
+			type: 'flipletApi',
+			data: {
+				accessToken: tokens[settings.token],
+				region: 'custom',
+				baseUrl: `${sandboxUrl}/__tag/${run.tag}`,
+				...(settings.setting > 1 ? { processes: settings.setting } : {}),
+			},
+		})),
+	);
 }
 
 /** Posted rows synced in small commits: many requests per run (see queueWorkflows). */
@@ -139,11 +171,17 @@ function queueWorkflows(ids) {
 		// Small commits: many requests per run, so that runs on both workers together pass the
 		// token's data-source limit (each worker keeps its own requests within it): with the
 		// credential's count of processes at its default (1), and set to the two workers.
-		pacedSync('queuePaced000001', 'queue-paced', ids.pacedDataSource, CREDENTIAL),
-		pacedSync('queuePacedTwo001', 'queue-paced-two', ids.pacedTwoDataSource, {
-			flipletApi: PACED_TWO_CREDENTIAL,
-		}),
+		...PACED_SETTINGS.flatMap((settings) =>
+			pacedRuns(settings).map((run) =>
+				pacedSync(
+					run.workflowId,
+					run.path,
+					settings.setting > 1 ? ids.pacedTwoDataSource : ids.pacedDataSource,
+					{ flipletApi: { id: run.credentialId, name: run.credentialName } },
+				),
+			),
+		),
 	];
 }
 
-module.exports = { queueWorkflows, pacedTwoCredential };
+module.exports = { queueWorkflows, pacedCredentials, pacedRuns, PACED_SETTINGS };

@@ -3,12 +3,13 @@
 // the limit: used by the queue-mode tier, the cross-process benchmark and the tests.
 
 /**
- * One request and its re-sends share this: method, path, query and body (the body's hash from a
+ * One request and its re-sends share this: the tag of the sender that sent it (when its base URL
+ * carries one: see the sandbox's `/__tag/`), method, path, query and body (the body's hash from a
  * sandbox started with `hashBodies`, else the parsed body).
  */
 function identityOf(request) {
 	const body = request.bodyHash ?? JSON.stringify(request.body ?? null);
-	return `${request.method} ${request.path} ${JSON.stringify(request.query ?? {})} ${body}`;
+	return `${request.tag ?? ''} ${request.method} ${request.path} ${JSON.stringify(request.query ?? {})} ${body}`;
 }
 
 /**
@@ -57,11 +58,13 @@ function longestRefusalRun(requests) {
 }
 
 /**
- * The same, telling requests apart only by method, path, query and body (as this count did before
- * it read the time each refusal named): alike requests of several executions count as one.
+ * The same, telling requests apart only by method, path, query and body (neither by the time each
+ * refusal named nor by the sender's tag): alike requests of several executions count as one.
  */
 function longestRefusalRunOfAlike(requests) {
-	return longestRefusalRun(requests.map(({ reopensAt: _named, ...request }) => request));
+	return longestRefusalRun(
+		requests.map(({ reopensAt: _named, tag: _sender, ...request }) => request),
+	);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface Arrival {
 	/** A hash of the raw body (a sandbox started with `hashBodies`), else the parsed body is used. */
 	bodyHash?: string;
 	body?: unknown;
+	/** The sender's tag (a base URL ending in `/__tag/<tag>`): requests of two tags are two requests. */
+	tag?: string;
 }
 
 export interface RefusalFigures {
@@ -32,11 +34,11 @@ export interface RefusalFigures {
 	busyPace?: number;
 	/** The longest run of refusals of one request (alike requests told apart by named times). */
 	longestRefusalRun: number;
-	/** The same, counting alike requests (method, path, query and body) as one. */
+	/** The same, counting alike requests (method, path, query and body, of any tag) as one. */
 	alikeRefusalRun: number;
 }
 
-/** One request and its re-sends share this: method, path, query and body. */
+/** One request and its re-sends share this: the sender's tag, method, path, query and body. */
 export const identityOf: (request: Arrival) => string = refusals.identityOf;
 
 /** The most times one request was refused (429) in a row, over requests in arrival order. */

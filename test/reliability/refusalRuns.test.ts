@@ -56,6 +56,28 @@ describe('the longest run of refusals of one request', () => {
 		expect(longestRefusalRun([...together, look(6, 200), look(7, 429)].map(strip))).toBe(3);
 	});
 
+	it('tells alike requests of senders with their own tags apart, even after the time named', () => {
+		const from = (tag: string, at: number, status: number, reopensAt?: number): Arrival => ({
+			...look(at, status, reopensAt),
+			tag,
+		});
+		// Two runs' alike looks, each refused once and served when it came back: the second run's
+		// first look arrived after the first's refusal named its time, which untagged would be a re-send.
+		const tagged = [from('r1', 0, 429, 50), from('r2', 104, 429, 150), from('r1', 120, 200)];
+		expect(longestRefusalRun([...tagged, from('r2', 160, 200)])).toBe(1);
+		const untagged = tagged.map(({ tag: _sender, ...request }) => request);
+		expect(longestRefusalRun(untagged)).toBe(2);
+		// One run's look refused three times in a row stays a run of three beside the other's.
+		expect(
+			longestRefusalRun([
+				from('r1', 0, 429, 50),
+				from('r2', 10, 200),
+				from('r1', 60, 429, 90),
+				from('r1', 95, 429, 120),
+			]),
+		).toBe(3);
+	});
+
 	it('different requests never share a run', () => {
 		const other = (at: number, reopensAt: number): Arrival => ({
 			...look(at, 429, reopensAt),
