@@ -6,6 +6,7 @@ import { WorkflowExecute } from 'n8n-core';
 import type { IConnections, INode, IWorkflowBase } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
+import { STEADY_POLICY } from '../nodes/Fliplet/transport/allowance';
 import { FLIPLET_NODE, nodeTypes, TOKENS } from '../test/harness';
 import { additionalData } from '../test/harness/engine';
 // engine.ts registers the bench.rows input node.
@@ -28,6 +29,10 @@ export interface WorkerRun {
 }
 
 const credential = { id: 'processes', name: 'Processes' };
+
+// BENCH_POLICY (JSON) overrides the data sources' pacing constants in every process, as SIM_POLICY
+// does in virtual time (bench/pacingSimulation.js), to try a constant with real processes.
+if (process.env.BENCH_POLICY) Object.assign(STEADY_POLICY, JSON.parse(process.env.BENCH_POLICY));
 
 async function run(
 	task: WorkerTask,

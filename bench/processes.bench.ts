@@ -12,6 +12,8 @@ process.env.BENCH_HASH_BODIES = '1';
 
 const COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number).filter(Boolean);
 const SETTINGS = (process.env.BENCH_SETTINGS ?? 'default,processes').split(',');
+/** Runs of each scenario: its figures vary from run to run with the machine's load. */
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 /** Data-source requests of all processes together: Syncs in commits of SYNC_CHUNK rows. */
 const DATA_REQUESTS = Number(process.env.BENCH_DATA_REQUESTS ?? 2400);
 const SYNC_CHUNK = 5;
@@ -31,6 +33,8 @@ const GOALS = {
 };
 
 interface Row {
+	/** When each process finished its work, in seconds from the area's first arrival. */
+	endedAt: number[];
 	processes: number;
 	setting: number;
 	area: 'data sources' | 'email';
@@ -121,8 +125,13 @@ async function scenario(sandbox: SandboxProcess, count: number, setting: number)
 			process.exitCode = 1;
 		}
 	}
+	const endsOf = (area: 'sync' | 'email', arrivals: Arrival[]) => {
+		const first = Math.min(...arrivals.map((arrival) => arrival.at));
+		return runs.map((run) => (run[area]!.endedAt - first) / 1000);
+	};
 	return [
 		{
+			endedAt: endsOf('sync', data),
 			processes: count,
 			setting,
 			area: 'data sources',
@@ -131,6 +140,7 @@ async function scenario(sandbox: SandboxProcess, count: number, setting: number)
 			errors: syncErrors,
 		},
 		{
+			endedAt: endsOf('email', email),
 			processes: count,
 			setting,
 			area: 'email',
@@ -174,6 +184,16 @@ function printRow(row: Row): void {
 	for (const error of row.errors) console.log(`  ${error}`);
 }
 
+/** When each process finished its work: the tail a process left alone runs at its own allowance. */
+function printEnds(rows: Row[]): void {
+	for (const row of rows.filter((r) => r.processes > 1)) {
+		const ends = row.endedAt.map((end) => end.toFixed(1)).join(', ');
+		console.log(
+			`- ${row.processes} processes, count ${row.setting}, ${row.area}: finished at ${ends} s`,
+		);
+	}
+}
+
 export async function main(): Promise<void> {
 	const sandbox = await SandboxProcess.start();
 	console.log(
@@ -186,14 +206,20 @@ export async function main(): Promise<void> {
 		'| Processes | Credential setting | Area | Requests | Refused | Pace | Pace while all busy | Longest refusal run of one request | Goal |',
 	);
 	console.log('| --: | --: | --- | --: | --: | --: | --: | --: | --- |');
+	const all: Row[] = [];
 	try {
 		for (const count of COUNTS) {
 			for (const setting of count === 1 ? ['default'] : SETTINGS) {
-				const rows = await scenario(sandbox, count, setting === 'default' ? 1 : count);
-				rows.forEach(printRow);
+				for (let run = 0; run < REPEAT; run++) {
+					const rows = await scenario(sandbox, count, setting === 'default' ? 1 : count);
+					rows.forEach(printRow);
+					all.push(...rows);
+				}
 			}
 		}
 	} finally {
 		sandbox.stop();
 	}
+	console.log('\nWhen each process finished its work, from the first request of its area:');
+	printEnds(all);
 }

@@ -6,6 +6,8 @@
 // processes (see processes.bench.ts):
 //   node bench/processes.js
 // BENCH_PROCESSES (1,2,4), BENCH_SETTINGS (default,processes), BENCH_DATA_REQUESTS (2400, all
-// processes together), BENCH_EMAIL_REQUESTS (120, all together) change it.
+// processes together), BENCH_EMAIL_REQUESTS (120, all together) and BENCH_REPEAT (1: runs of each
+// scenario) change it; BENCH_POLICY (JSON) overrides the data sources' pacing constants in every
+// process.
 
 require('./runTypeScript').runMain('processes.bench.ts');
