@@ -1,3 +1,4 @@
+import { rememberBounded } from '../helpers/boundedMemory';
 import { tokenKey } from './tokenKey';
 
 /**
@@ -56,7 +57,6 @@ export async function aiScopeOf(
 	const stale =
 		!lookup || (!lookup.organizations.has(appId) && Date.now() - lookup.at >= REFRESH_AFTER_MS);
 	if (stale && !lookup?.pending) {
-		if (!lookup && lookups.size >= MAX_TOKENS) lookups.delete(lookups.keys().next().value!);
 		const entry: Lookup = lookup ?? { organizations: new Map(), at: 0 };
 		entry.pending = listApps().then(
 			(listing) => {
@@ -69,7 +69,7 @@ export async function aiScopeOf(
 				entry.pending = undefined;
 			},
 		);
-		lookups.set(key, entry);
+		rememberBounded(lookups, key, entry, MAX_TOKENS);
 		lookup = entry;
 	}
 	await lookup!.pending;

@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
+import { rememberBounded } from '../../helpers/boundedMemory';
 import { credentialKey } from '../../transport';
 
 /** How long the lists one search read serve the searches typed after it. */
@@ -26,10 +27,7 @@ export async function searchLists<T>(
 	const known = remembered.get(key);
 	if (filter && known && Date.now() - known.at < SEARCH_LISTS_FRESH_MS) return known.lists as T;
 	const lists = await read();
-	remembered.delete(key);
-	remembered.set(key, { at: Date.now(), lists });
-	if (remembered.size > MOST_REMEMBERED)
-		remembered.delete(remembered.keys().next().value as string);
+	rememberBounded(remembered, key, { at: Date.now(), lists }, MOST_REMEMBERED);
 	return lists;
 }
 

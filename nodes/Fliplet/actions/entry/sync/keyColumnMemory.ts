@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { rememberBounded } from '../../../helpers/boundedMemory';
 import type { DataSourceTarget } from '../../../helpers/dataSourceTarget';
 import { credentialKey } from '../../../transport';
 import { findableByKey } from './keyFilters';
@@ -54,9 +55,7 @@ export async function rememberKeyColumns(
 	key: string,
 ): Promise<void> {
 	const remembered = await memoryKey.call(this, target, keyColumns);
-	witnesses.delete(remembered);
-	witnesses.set(remembered, { at: Date.now(), key });
-	if (witnesses.size > MOST_REMEMBERED) witnesses.delete(witnesses.keys().next().value as string);
+	rememberBounded(witnesses, remembered, { at: Date.now(), key }, MOST_REMEMBERED);
 }
 
 /**
