@@ -4,6 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { InputRows, SyncPlan } from './diff';
 import type { SyncSettings } from './settings';
 
+/** Whether the plan deletes every entry the data source holds (none when it holds none). */
+function deletesEveryEntry(plan: SyncPlan): boolean {
+	return plan.existingCount > 0 && plan.deletes.length >= plan.existingCount;
+}
+
 /**
  * Mirror never silently wipes the data source: deleting every entry needs "Allow Emptying", which
  * then also lets that run past the delete limits (it is the consent to lose every entry).
@@ -13,8 +18,7 @@ export function refuseEmptying(
 	plan: SyncPlan,
 	settings: SyncSettings,
 ): void {
-	if (settings.mode !== 'mirror' || settings.allowEmpty) return;
-	if (!plan.existingCount || plan.deletes.length < plan.existingCount) return;
+	if (settings.mode !== 'mirror' || settings.allowEmpty || !deletesEveryEntry(plan)) return;
 	// Every entry goes, so no row matched one: the rows that would be written are all inserts.
 	const usable = plan.inserts.length;
 	throw new NodeOperationError(
@@ -57,9 +61,11 @@ export function refuseUnkeyed(
 	);
 }
 
-/** Mirror's delete limits that a plan goes over, each with what to set to allow it. */
-function exceededDeleteLimits(plan: SyncPlan, settings: SyncSettings) {
-	const { count, share } = mirrorDeletes(plan);
+/** Mirror's delete limits that its deletes go over, each with what to set to allow it. */
+function exceededDeleteLimits(
+	{ count, share }: ReturnType<typeof mirrorDeletes>,
+	settings: SyncSettings,
+) {
 	const exceeded: Array<{ limit: string; allow: string }> = [];
 	if (count > (settings.maxDeletes ?? Infinity)) {
 		exceeded.push({
@@ -92,11 +98,11 @@ export function refuseTooManyDeletes(
 	plan: SyncPlan,
 	settings: SyncSettings,
 ): void {
-	const emptying = plan.existingCount > 0 && plan.deletes.length >= plan.existingCount;
-	if (emptying && settings.allowEmpty) return;
-	const exceeded = exceededDeleteLimits(plan, settings);
+	if (settings.allowEmpty && deletesEveryEntry(plan)) return;
+	const deletes = mirrorDeletes(plan);
+	const exceeded = exceededDeleteLimits(deletes, settings);
 	if (!exceeded.length) return;
-	const { count, share } = mirrorDeletes(plan);
+	const { count, share } = deletes;
 	const shown = `${Math.round(share * 10) / 10}%`;
 	const limits = exceeded.map(({ limit }) => limit).join(' and ');
 	const allow = exceeded.map(({ allow }) => allow).join(' and ');
