@@ -80,6 +80,16 @@ export function addressableAppId(app: IDataObject): number {
 	return Number.isInteger(published) && published > 0 ? published : Number(app.id);
 }
 
+/** The apps the token reaches (`GET /v1/apps`): one request. */
+export async function listApps(this: FlipletContext, itemIndex?: number): Promise<IDataObject[]> {
+	const body = await flipletApiRequest.call(this, {
+		method: 'GET',
+		path: apiPath('apps'),
+		itemIndex,
+	});
+	return listFrom(this.getNode(), body, 'apps', itemIndex);
+}
+
 /** The token's apps per node run (keyed on its execution context, so nothing outlives the run). */
 const appsOfRun = new WeakMap<object, IDataObject[]>();
 
@@ -87,12 +97,7 @@ const appsOfRun = new WeakMap<object, IDataObject[]>();
 async function accessibleApps(this: FlipletContext, itemIndex: number): Promise<IDataObject[]> {
 	const known = appsOfRun.get(this);
 	if (known) return known;
-	const body = await flipletApiRequest.call(this, {
-		method: 'GET',
-		path: apiPath('apps'),
-		itemIndex,
-	});
-	const apps = listFrom(this.getNode(), body, 'apps', itemIndex);
+	const apps = await listApps.call(this, itemIndex);
 	appsOfRun.set(this, apps);
 	return apps;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listDeletedDataSources } from '../../helpers/deletedDataSources';
-import { addressableAppId, appWithId } from '../../helpers/locators';
+import { addressableAppId, listApps } from '../../helpers/locators';
 import { asNodeError, httpStatusOf } from '../../helpers/nodeError';
 import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
@@ -84,23 +84,36 @@ async function perAppLists(
  * each app's list follows, together.
  */
 async function tokenListing(this: ILoadOptionsFunctions): Promise<TokenListing> {
-	const [appsBody, tokenWide] = await allSettledOrFirstError([
-		flipletApiRequest.call(this, { method: 'GET', path: apiPath('apps') }),
+	const [apps, tokenWide] = await allSettledOrFirstError([
+		listApps.call(this),
 		tokenWideList.call(this),
 	] as const);
-	const apps = listFrom(this.getNode(), appsBody, 'apps');
 	return { apps, dataSources: tokenWide ?? (await perAppLists.call(this, apps)) };
 }
 
+/**
+ * Each app's name by its id and by its published app's id (a data source names either), built once
+ * per search rather than looked up in the app list for each data source shown.
+ */
+function appNamesOf(apps: IDataObject[]): Map<number, string> {
+	const names = new Map<number, string>();
+	// Reversed, so the first app listed with an id wins, as a search of the list would find it.
+	for (const app of [...apps].reverse()) {
+		for (const id of [Number(app.productionAppId), Number(app.id)]) {
+			if (Number.isInteger(id)) names.set(id, String(app.name ?? `App ${id}`));
+		}
+	}
+	return names;
+}
+
 /** "Staff (Staff Directory, 100)": the name, its app's name and the ID. */
-function resultName(dataSource: IDataObject, apps: IDataObject[]): string {
+function resultName(dataSource: IDataObject, appNames: Map<number, string>): string {
 	const name = String(dataSource.name ?? '');
 	const id = String(dataSource.id);
 	const appId = Number(dataSource.appId);
 	// An organization's data source of no app (organization and Studio user tokens list them).
 	if (dataSource.appId === null || !Number.isInteger(appId)) return `${name} (${id})`;
-	const app = appWithId(apps, appId);
-	return `${name} (${app ? String(app.name ?? `App ${appId}`) : `App ${appId}`}, ${id})`;
+	return `${name} (${appNames.get(appId) ?? `App ${appId}`}, ${id})`;
 }
 
 /**
@@ -118,6 +131,7 @@ export async function searchDataSources(
 		async () => await tokenListing.call(this),
 	);
 	const needle = filter?.toLowerCase();
+	const appNames = appNamesOf(apps);
 	const seen = new Set<unknown>();
 	const results: INodeListSearchResult['results'] = [];
 	for (const dataSource of dataSources) {
@@ -125,7 +139,7 @@ export async function searchDataSources(
 		const name = String(dataSource.name ?? '').toLowerCase();
 		if (needle && !name.includes(needle)) continue;
 		seen.add(dataSource.id);
-		results.push({ name: resultName(dataSource, apps), value: String(dataSource.id) });
+		results.push({ name: resultName(dataSource, appNames), value: String(dataSource.id) });
 	}
 	return { results };
 }
