@@ -281,11 +281,13 @@ export interface EntryDiff {
  * key and entries without a key are strays, which mirror deletes unless their key is ambiguous in
  * the input (then they are left alone, like the rows themselves). Other modes list the rows whose
  * key has strays (`shared`), for the check of keys on several entries after the commits.
+ * `onRowEntry` hears of each entry holding a row's key (row, entry id), as the diff keys it.
  */
 export function startDiff(
 	rows: InputRows,
 	options: DiffOptions,
 	keyed: KeyedRows = keyRows(rows, options),
+	onRowEntry?: (row: number, id: number) => void,
 ): EntryDiff {
 	const { keys, index, marks, skipped, items, foldedInto } = keyed;
 	const { timestampColumn, deleteColumn, mode, everyMatch } = options;
@@ -351,6 +353,7 @@ export function startDiff(
 			}
 			const { key } = result;
 			const itemIndex = index.get(key);
+			if (itemIndex !== undefined) onRowEntry?.(itemIndex, id);
 			if (itemIndex !== undefined && marks[itemIndex] === 0) {
 				marks[itemIndex] = MATCHED;
 				plan.matched++;

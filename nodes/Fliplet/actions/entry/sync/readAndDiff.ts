@@ -17,7 +17,7 @@ import { probeKeyColumns } from './keyColumnProbe';
 import { readById } from './readEntries';
 import { readSizes } from './readSizes';
 import type { RequestCount } from './requestCount';
-import { notingRowEntries, RowEntries } from './rowEntries';
+import { RowEntries } from './rowEntries';
 import type { SyncSettings } from './settings';
 import { canReadByKeys, keyChunks, readByKeys, type KeyLookup } from './targetedRead';
 import { unsafeRows } from './unsafeRows';
@@ -97,12 +97,10 @@ export async function readAndDiff(
 		return canReadByKeys(lookup) ? lookup : undefined;
 	};
 	const diffOf = (keyed: KeyedRows) => {
-		const diff = startDiff(rows, settings, keyed);
-		const visit = rowEntries
-			? notingRowEntries(rowEntries, keyed, settings, diff.visit)
-			: diff.visit;
+		// Per-row results note which entries hold each row's key as the diff keys them.
+		const diff = startDiff(rows, settings, keyed, rowEntries && rowEntries.add.bind(rowEntries));
 		// Key-column guard: a read where no entry has a key column is refused, never acted on.
-		return { diff, guard: guardKeyColumns(settings.keyColumns, visit) };
+		return { diff, guard: guardKeyColumns(settings.keyColumns, diff.visit) };
 	};
 	const { keyColumns, ignoreKeyCase } = settings;
 	const remember = async (data: IDataObject | undefined) => {

@@ -1,12 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import type { DiffOptions, KeyedRows } from './diff';
-import { rowKey } from './keys';
-import type { EntryVisit } from './readEntries';
-
 /**
  * The entries a read found holding each row's key, in id order, for the per-row results (see
- * rowResults): the first id of each row in one typed array (8 bytes a row), further ones in a map.
+ * rowResults), noted as the diff keys each entry (see startDiff): the first id of each row in one
+ * typed array (8 bytes a row), further ones in a map.
  * Kept only when a caller asks for per-row results: Sync's own output names only the entries it
  * wrote.
  */
@@ -34,24 +29,4 @@ export class RowEntries {
 		if (Number.isNaN(first)) return [];
 		return [first, ...(this.more.get(row) ?? [])];
 	}
-}
-
-/**
- * `visit`, noting first in `entries` which row's key each entry holds (the same key the diff
- * matches it on).
- */
-export function notingRowEntries(
-	entries: RowEntries,
-	keyed: KeyedRows,
-	options: Pick<DiffOptions, 'keyColumns' | 'ignoreKeyCase'>,
-	visit: EntryVisit,
-): EntryVisit {
-	return (id: number, data: IDataObject) => {
-		const found = rowKey(data, options.keyColumns, options.ignoreKeyCase);
-		if ('key' in found) {
-			const row = keyed.index.get(found.key);
-			if (row !== undefined) entries.add(row, id);
-		}
-		visit(id, data);
-	};
 }
