@@ -103,15 +103,15 @@ function unwrittenError(
 	});
 }
 
-/** The key of an item's row, refusing a row without a value in a column to match on. */
+/** Refuses an item's row without a value in a column to match on. */
 function requireMatchValues(
 	this: IExecuteFunctions,
 	row: IDataObject,
 	{ keyColumns, ignoreKeyCase }: Pick<ColumnsToMatchWrite, 'keyColumns' | 'ignoreKeyCase'>,
 	itemIndex: number,
-): string {
+): void {
 	const found = rowKey(row, keyColumns, ignoreKeyCase);
-	if ('key' in found) return found.key;
+	if ('key' in found) return;
 	const names = found.missing.map((column) => `"${column}"`).join(', ');
 	throw new NodeOperationError(
 		this.getNode(),
@@ -146,7 +146,6 @@ export async function writeByColumnsToMatch(
 	});
 	const output: INodeExecutionData[] = new Array(items.length);
 	const given: IDataObject[] = new Array(items.length);
-	const keys: string[] = new Array(items.length);
 	// Items by data source: one run of the engine each (an expression may name another per item).
 	const groups = new Map<string, { target: DataSourceTarget; members: number[] }>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -155,7 +154,7 @@ export async function writeByColumnsToMatch(
 			const target = getDataSourceTarget.call(this, itemIndex);
 			const row = getEntryData.call(this, items, itemIndex);
 			requireColumns.call(this, row, itemIndex);
-			keys[itemIndex] = requireMatchValues.call(this, row, settings, itemIndex);
+			requireMatchValues.call(this, row, settings, itemIndex);
 			given[itemIndex] = settings.typecast ? typecastRow(row) : row;
 			const group = JSON.stringify(target);
 			if (!groups.has(group)) groups.set(group, { target, members: [] });
@@ -181,15 +180,13 @@ export async function writeByColumnsToMatch(
 			for (const item of members) output[item] = errorItem(failure, item);
 			continue;
 		}
-		// The row each key was written as: the first item of a key carries the write of all of them.
-		const writtenAs = new Map<string, IDataObject>();
-		for (const item of members)
-			if (!writtenAs.has(keys[item])) writtenAs.set(keys[item], rows[item]);
 		for (const item of members) {
 			const result = run.rows![item];
 			const holds = ['insert', 'update', 'unchanged'].includes(result.action);
 			if (holds && result.outcome === 'done') {
-				const written = writtenAs.get(keys[item])!;
+				// The row the item was written as: the engine folds the items of one key into the first
+				// one's row, which carries the write of all of them.
+				const written = rows[run.foldedInto?.get(item) ?? item];
 				output[item] = writtenItem(result, given[item], written, run.columnTypes!, item);
 				continue;
 			}

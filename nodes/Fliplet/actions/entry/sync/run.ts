@@ -43,6 +43,11 @@ export interface SyncRun {
 	/** With `rowResults`: the column types new values were written by (see planColumnTypes). */
 	columnTypes?: ColumnTypes;
 	/**
+	 * With `rowResults`: input items folded into an earlier item of the same key (item → the item
+	 * whose row, the fold of both, carries their write: see SyncPlan.foldedInto).
+	 */
+	foldedInto?: ReadonlyMap<number, number>;
+	/**
 	 * The failure the summary reports (a commit refused or lost, the check of the keys failed),
 	 * when Continue On Fail kept it from being thrown: what landed is still in `rows`.
 	 */
@@ -137,7 +142,9 @@ export async function runSync(
 		};
 		return {
 			items: withErrorItems(summary, new Map([...refused, ...errors])),
-			...(options.rowResults ? { rows: rowResults(input), columnTypes: plan.columnTypes } : {}),
+			...(options.rowResults
+				? { rows: rowResults(input), columnTypes: plan.columnTypes, foldedInto: plan.foldedInto }
+				: {}),
 			...(error ? { error } : {}),
 		};
 	};
