@@ -65,7 +65,7 @@ describe('the longest run of refusals of one request', () => {
 		// first look arrived after the first's refusal named its time, which untagged would be a re-send.
 		const tagged = [from('r1', 0, 429, 50), from('r2', 104, 429, 150), from('r1', 120, 200)];
 		expect(longestRefusalRun([...tagged, from('r2', 160, 200)])).toBe(1);
-		const untagged = tagged.map(({ tag: _sender, ...request }) => request);
+		const untagged = tagged.map((request) => ({ ...request, tag: undefined }));
 		expect(longestRefusalRun(untagged)).toBe(2);
 		// One run's look refused three times in a row stays a run of three beside the other's.
 		expect(
