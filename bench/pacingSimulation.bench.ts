@@ -275,6 +275,17 @@ export const REFUSAL_RUN_SCENARIOS: Array<Omit<Scenario, 'seed'>> = [
 	},
 ];
 
+/**
+ * Processes on one token with the credential's count set to them, as bench/processes.js runs them
+ * (12 windows): their shares add up to the limit, and a probe past one meets the others. No request
+ * may be refused more than twice in a row here either (the test runs 200 seeds of each). Email is
+ * left out: within bench/processes.js's 5 windows its processes never reach a probe past their
+ * share (8 growth steps come first), and nothing is refused.
+ */
+export const COUNTED_SCENARIOS: Array<Omit<Scenario, 'seed'>> = [
+	{ area: 'data', processes: 4, setting: 4, requestsEach: 600, concurrency: 5, startSpreadMs: 300 },
+];
+
 const GOALS = {
 	pace: 0.8,
 	dataRefused: 0.03,

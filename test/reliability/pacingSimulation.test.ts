@@ -1,4 +1,5 @@
 import {
+	COUNTED_SCENARIOS,
 	REFUSAL_RUN_SCENARIOS,
 	simulate,
 	type Outcome,
@@ -30,6 +31,17 @@ async function breaches(base: Omit<Scenario, 'seed'>): Promise<string[]> {
 const described = (base: Omit<Scenario, 'seed'>) =>
 	`${base.processes} processes, ${base.area === 'data' ? 'data sources' : 'email'}${base.executions ? `, ${base.executions} executions each` : ''}, starting within ${base.startSpreadMs / 1000} s${base.stalls ? ', event loops stalling' : ''}`;
 
+describe(`processes on one token, the count set to them: no request refused more than ${MAX_REFUSAL_RUN} times in a row over ${SEEDS} seeds`, () => {
+	it.each(COUNTED_SCENARIOS.map((base) => [described(base), base] as const))(
+		'%s',
+		async (_, base) => {
+			expect(base.setting).toBe(base.processes);
+			expect(await breaches(base)).toEqual([]);
+		},
+		180_000,
+	);
+});
+
 describe(`processes on one token, the count left at 1: no request refused more than ${MAX_REFUSAL_RUN} times in a row over ${SEEDS} seeds`, () => {
 	it.each(REFUSAL_RUN_SCENARIOS.map((base) => [described(base), base] as const))(
 		'%s',
@@ -50,7 +62,7 @@ describe(`processes on one token, the count left at 1: no request refused more t
 	});
 
 	it('the count is not vacuous: the same shapes do refuse, and without the retake lag a process sending full windows keeps another one out', async () => {
-		for (const base of REFUSAL_RUN_SCENARIOS) {
+		for (const base of [...REFUSAL_RUN_SCENARIOS, ...COUNTED_SCENARIOS]) {
 			expect((await simulate({ ...base, seed: 1 })).refused).toBeGreaterThan(0);
 		}
 		const email = REFUSAL_RUN_SCENARIOS.find(
