@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 
 const { TOKENS } = require('../../sandbox');
 const { pacedRuns } = require('./queueWorkflows');
-const { longestRefusalRunOf, refusalFigures } = require('./refusals');
+const { alikeOf, longestRefusalRunOf, refusalFigures } = require('./refusals');
 
 const TRIGGER_WORKFLOW = 'exNewEntryMail01';
 const STAFF = 100;
@@ -238,7 +238,7 @@ function checkSharedToken({ setting, path, dataSource }) {
 			`    ${RUNS} runs answered in ${seconds.toFixed(1)} s (credential set to ${setting} process${setting > 1 ? 'es' : ''}): ${figures.requests} data-source requests, ${figures.refused} answered 429 (${(share * 100).toFixed(1)}%, at most ${maxShare * 100}%), longest run of refusals of one request ${figures.longestRefusalRun} (counting alike requests of several runs as one: ${figures.alikeRefusalRun}), accepted at ${(figures.pace * 100).toFixed(0)}% of the best pace the limit's windows allow (${figures.bestWindows} windows)`,
 		);
 		if (figures.alikeRefusalRun > 1) {
-			const alike = requests.map(({ reopensAt: _named, tag: _run, ...request }) => request);
+			const alike = requests.map(alikeOf);
 			log(`    alike requests refused in a row: ${describeRun(longestRefusalRunOf(alike))}`);
 		}
 		const perWorker = assertRanOnWorkers(

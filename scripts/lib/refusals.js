@@ -58,13 +58,19 @@ function longestRefusalRun(requests) {
 }
 
 /**
- * The same, telling requests apart only by method, path, query and body (neither by the time each
- * refusal named nor by the sender's tag): alike requests of several executions count as one.
+ * A request as the alike count sees it: without the time its refusal named and its sender's tag,
+ * so it is told apart only by method, path, query and body.
+ */
+function alikeOf({ reopensAt: _named, tag: _sender, ...request }) {
+	return request;
+}
+
+/**
+ * The same, telling requests apart only by method, path, query and body (see alikeOf): alike
+ * requests of several executions count as one.
  */
 function longestRefusalRunOfAlike(requests) {
-	return longestRefusalRun(
-		requests.map(({ reopensAt: _named, tag: _sender, ...request }) => request),
-	);
+	return longestRefusalRun(requests.map(alikeOf));
 }
 
 /**
@@ -101,6 +107,7 @@ function refusalFigures(requests, rate, busyUntil) {
 }
 
 module.exports = {
+	alikeOf,
 	identityOf,
 	longestRefusalRun,
 	longestRefusalRunOf,
