@@ -28,14 +28,26 @@ const PACED_RUNS = 10;
  * the organization token's runs did not touch).
  */
 const PACED_SETTINGS = [
-	{ setting: 1, path: 'queue-paced', token: 'org' },
-	{ setting: 2, path: 'queue-paced-two', token: 'app' },
+	{
+		title: 'several workers on one token',
+		setting: 1,
+		path: 'queue-paced',
+		token: 'org',
+		dataSource: 'pacedDataSource',
+	},
+	{
+		title: 'several workers on one token, the credential set to 2 processes',
+		setting: 2,
+		path: 'queue-paced-two',
+		token: 'app',
+		dataSource: 'pacedTwoDataSource',
+	},
 ];
 
 /**
- * Each Sync of a shared-token check runs its own workflow whose credential (the same token) has a
- * base URL ending in `/__tag/<path>-r<run>`: the sandbox records each request with the run that
- * sent it, so a refusal run is one request's (the Syncs all read and check the same data source,
+ * Each Sync of a shared-token check runs its own workflow (at `<path>-r<run>`) whose credential (the
+ * same token) has a base URL ending in `/__tag/<path>-r<run>`: the sandbox records each request
+ * with the run that sent it, so a refusal run is one request's (the Syncs all read and check the same data source,
  * and alike requests of several runs could not be told apart). The window the node keeps is the
  * origin's and the token's, so the runs of one worker still share it.
  */
@@ -44,7 +56,6 @@ function pacedRuns({ setting, path }) {
 		const run = String(index + 1).padStart(2, '0');
 		return {
 			path: `${path}-r${run}`,
-			tag: `${path}-r${run}`,
 			workflowId: `queuePaced${setting}r${run}`.padEnd(16, '0'),
 			credentialId: `flipletPaced${setting}r${run}`.padEnd(16, '0'),
 			credentialName: `Fliplet Sandbox (${path}-r${run}, ${setting} process${setting > 1 ? 'es' : ''})`,
@@ -66,7 +77,7 @@ function pacedCredentials(sandboxUrl, tokens) {
 			data: {
 				accessToken: tokens[settings.token],
 				region: 'custom',
-				baseUrl: `${sandboxUrl}/__tag/${run.tag}`,
+				baseUrl: `${sandboxUrl}/__tag/${run.path}`,
 				...(settings.setting > 1 ? { processes: settings.setting } : {}),
 			},
 		})),
@@ -173,12 +184,9 @@ function queueWorkflows(ids) {
 		// credential's count of processes at its default (1), and set to the two workers.
 		...PACED_SETTINGS.flatMap((settings) =>
 			pacedRuns(settings).map((run) =>
-				pacedSync(
-					run.workflowId,
-					run.path,
-					settings.setting > 1 ? ids.pacedTwoDataSource : ids.pacedDataSource,
-					{ flipletApi: { id: run.credentialId, name: run.credentialName } },
-				),
+				pacedSync(run.workflowId, run.path, ids[settings.dataSource], {
+					flipletApi: { id: run.credentialId, name: run.credentialName },
+				}),
 			),
 		),
 	];
