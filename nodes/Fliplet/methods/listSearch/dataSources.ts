@@ -7,9 +7,9 @@ import { listFrom } from '../../helpers/responses';
 import { apiPath, flipletApiRequest } from '../../transport';
 import { searchLists } from './searchCache';
 
-/** The data sources of every app (and organization) the token reaches, and those apps. */
+/** The data sources of every app (and organization) the token reaches, and those apps' names. */
 interface TokenListing {
-	apps: IDataObject[];
+	appNames: Map<number, string>;
 	dataSources: IDataObject[];
 }
 
@@ -88,12 +88,14 @@ async function tokenListing(this: ILoadOptionsFunctions): Promise<TokenListing> 
 		listApps.call(this),
 		tokenWideList.call(this),
 	] as const);
-	return { apps, dataSources: tokenWide ?? (await perAppLists.call(this, apps)) };
+	const dataSources = tokenWide ?? (await perAppLists.call(this, apps));
+	return { appNames: appNamesOf(apps), dataSources };
 }
 
 /**
  * Each app's name by its id and by its published app's id (a data source names either), built once
- * per search rather than looked up in the app list for each data source shown.
+ * per listing read (the searches typed after it reuse it) rather than looked up in the app list
+ * for each data source shown.
  */
 function appNamesOf(apps: IDataObject[]): Map<number, string> {
 	const names = new Map<number, string>();
@@ -124,14 +126,13 @@ export async function searchDataSources(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const { apps, dataSources } = await searchLists(
+	const { appNames, dataSources } = await searchLists(
 		this,
 		'dataSources',
 		filter,
 		async () => await tokenListing.call(this),
 	);
 	const needle = filter?.toLowerCase();
-	const appNames = appNamesOf(apps);
 	const seen = new Set<unknown>();
 	const results: INodeListSearchResult['results'] = [];
 	for (const dataSource of dataSources) {
